@@ -1,0 +1,23 @@
+/// The shape of a hash-table registry, for tests and benchmarks.
+struct _TableStatistics: Sendable, Equatable {
+    var count: Int
+    var tombstones: Int
+    var capacity: Int
+    var maxProbe: Int
+    var totalProbe: Int
+    var retired: Int
+    var bytes: Int
+}
+
+extension Box {
+    /// The first broken invariant of this box's C table, or `nil` when all hold (and for the Dictionary
+    /// baseline, which has no table).
+    func _checkInvariants() -> String? {
+        _table?.brokenInvariant()
+    }
+
+    /// The shape of this box's C table, or `nil` for the Dictionary baseline.
+    var _tableStatistics: _TableStatistics? {
+        _table?.statistics()
+    }
+}

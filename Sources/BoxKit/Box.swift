@@ -1,0 +1,94 @@
+import Synchronization
+
+/// A dependency-injection container: register factories for services, resolve instances anywhere.
+///
+/// Registrations are identified by the service type's identity and an optional key. The registry is a C
+/// open-addressing hash table hashed with XXH3; resolving never takes a lock, so hot loops on many threads
+/// scale with cores.
+///
+/// ```swift
+/// let box = Box()
+/// box.register { Car() }                                  // transient: a new Car on every resolve
+/// box.register(key: "BMW") { Car(make: "BMW") }           // keyed
+/// box.register(life: .permanent) { Engine() }             // one shared Engine
+/// box.register { r in Garage(car: r.resolve()) }          // a factory that resolves its dependencies
+///
+/// let car = box.resolve() as Car
+/// let bmw: Car = box.resolve(key: "BMW")
+/// ```
+///
+/// `Box` is `Sendable` and safe to use from any number of threads at once. Factories run on whichever
+/// thread resolves, so a factory and the services it shares must themselves be safe to use from there.
+public final class Box: BoxApi, Sendable {
+    /// Where a box keeps its registrations.
+    public enum Backend: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// BoxKit's C hash table: lock-free reads, XXH3 keys. The default.
+        case hashTable
+        /// A Swift `Dictionary` behind a lock: the baseline that benchmarks and tests compare against.
+        case dictionary
+
+        /// `hashTable` or `dictionary`.
+        public var description: String {
+            switch self {
+            case .hashTable: "hashTable"
+            case .dictionary: "dictionary"
+            }
+        }
+    }
+
+    /// The hash-table registry (`nil` for the Dictionary baseline).
+    let _table: _HashTableStorage?
+    /// The Dictionary-baseline registry (`nil` for the hash table).
+    let _dictionary: _DictionaryStorage?
+    /// The box whose registrations this one falls back to.
+    weak let _parent: Box?
+    let _children = Mutex<[String: Box]>([:])
+
+    /// Where this box keeps its registrations.
+    public let backend: Backend
+
+    /// Creates an empty box backed by BoxKit's hash table.
+    public convenience init() {
+        self.init(backend: .hashTable, parent: nil)
+    }
+
+    /// Creates an empty box with the given registry backend.
+    ///
+    /// - Parameter backend: `.hashTable` (the default) or `.dictionary`, the pure-Swift baseline.
+    public convenience init(backend: Backend) {
+        self.init(backend: backend, parent: nil)
+    }
+
+    init(backend: Backend, parent: Box?) {
+        self.backend = backend
+        _table = backend == .hashTable ? _HashTableStorage() : nil
+        _dictionary = backend == .dictionary ? _DictionaryStorage() : nil
+        _parent = parent
+    }
+
+    var _storage: any _ServiceStorage { _table ?? _dictionary.unsafelyUnwrapped }
+
+    /// The number of registrations in this box, not counting child boxes.
+    ///
+    /// - Complexity: O(1).
+    public var registeredServiceCount: Int { _storage.count }
+
+    /// The number of registrations in this box and all of its descendants.
+    ///
+    /// - Complexity: O(number of descendant boxes).
+    public var childServiceCount: Int {
+        registeredServiceCount + _children.withLock { Array($0.values) }.reduce(0) { $0 + $1.childServiceCount }
+    }
+
+    /// Removes this box's registrations, releasing their factories and permanent instances once no resolve
+    /// in flight uses them. Child boxes keep theirs.
+    public func clear() {
+        _storage.removeAll()
+    }
+
+    /// Removes the registrations of this box and of every descendant.
+    public func clearAll() {
+        clear()
+        for child in _children.withLock({ Array($0.values) }) { child.clearAll() }
+    }
+}

@@ -1,0 +1,54 @@
+/// Why a service could not be resolved, with everything needed to fix it.
+///
+/// ```swift
+/// do {
+///     _ = try box.tryResolve(Car.self, key: "BMW")
+/// } catch {
+///     print(error)   // BoxKit: no registration for Showroom.Car[key: "BMW"] ...
+/// }
+/// ```
+public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Equatable {
+        /// Nothing is registered for the type and key in the box or its ancestors.
+        case notRegistered
+        /// The service is already being made on this thread: its factory (or one it called) needs itself.
+        case cycle
+    }
+
+    /// What went wrong.
+    public let reason: Reason
+    /// The fully qualified name of the requested service type, e.g. `MyApp.Car` or `Swift.Optional<MyApp.Car>`.
+    public let serviceType: String
+    /// The requested key, or `nil` for none.
+    public let key: String?
+    /// The resolutions in flight on this thread, outermost first, ending with the one that failed.
+    /// For a cycle it starts and ends with the same service somewhere: `A -> B -> A`.
+    public let chain: [String]
+    /// The registrations closest to the request: the same type under other keys, the same key under other
+    /// types, and types of the same name from other modules or scopes.
+    public let nearest: [String]
+
+    /// Creates an error; BoxKit makes these, tests may too.
+    public init(reason: Reason, serviceType: String, key: String?, chain: [String], nearest: [String]) {
+        self.reason = reason
+        self.serviceType = serviceType
+        self.key = key
+        self.chain = chain
+        self.nearest = nearest
+    }
+
+    /// A message naming the service, the key, the chain and the nearest registrations.
+    public var description: String {
+        let subject = key.map { "\(serviceType)[key: \(String(reflecting: $0))]" } ?? serviceType
+        let nearby = nearest.isEmpty ? "none" : nearest.joined(separator: ", ")
+        let path = chain.joined(separator: " -> ")
+        switch reason {
+        case .notRegistered:
+            return "BoxKit: no registration for \(subject). Resolution chain: \(path). Registered nearby: \(nearby)."
+        case .cycle:
+            return "BoxKit: circular dependency while resolving \(subject): \(path). "
+                + "Break the cycle, or close it in an onInitialised hook. Registered nearby: \(nearby)."
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// A registration in a ``Box``: the handle that `register` returns.
+///
+/// Keep it to attach `onInitialised` hooks, or ignore it (`register` is `@discardableResult`).
+///
+/// ```swift
+/// box.register(Dummy.self, life: .permanent) { Dummy(car: SafetyCar()) }
+///     .onInitialised { resolver, service in
+///         let dummy = service as! Dummy
+///         dummy.car.driver = dummy
+///     }
+/// ```
+public protocol ServiceStoring: AnyObject, Sendable {
+    /// Resolves this registration's service through `resolver`, honouring its lifetime.
+    ///
+    /// - Parameter resolver: The box a transient factory receives; a permanent factory receives the box
+    ///   that holds its registration.
+    /// - Returns: The service, as `Any`.
+    func service(_ resolver: Resolver) -> Any
+
+    /// Adds a hook that runs after each creation of the service and before it is returned: once for
+    /// `.permanent`, on every resolve for `.transient`. Hooks run in the order they were added.
+    ///
+    /// While the hook runs, resolving this same registration on the same thread returns the instance the
+    /// hook received, so hooks can close circular references.
+    ///
+    /// - Parameter closure: Receives the resolver and the new instance.
+    /// - Returns: This registration, to chain further hooks.
+    @discardableResult
+    func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) -> any ServiceStoring
+}

@@ -1,0 +1,247 @@
+// The one file that crosses into C: the hash-table backend, the per-thread resolution state, and the read
+// side of a resolve. Everything else in BoxKit sees only Swift types.
+internal import CBoxTable
+import Synchronization
+
+/// The registry as BoxKit keeps it: a C open-addressing table keyed by (XXH3 hash, type id, key bytes)
+/// whose values are retained registrations. Reads never lock; writes are serialised by `writer`.
+///
+/// `@unchecked Sendable`: `handle` is an immutable pointer to a table whose concurrency contract (any number
+/// of readers, one writer at a time) this class upholds by taking `writer` around every mutation.
+final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
+    let handle: OpaquePointer
+    private let writer = Mutex<Void>(())
+
+    init() {
+        handle = cbox_table_create { value in
+            Unmanaged<_AnyServiceBox>.fromOpaque(value).release()
+        }
+    }
+
+    deinit {
+        cbox_table_destroy(handle)
+    }
+
+    /// Runs `mutation` under the writer lock, then releases what readers no longer hold, outside the lock
+    /// (a released permanent instance's `deinit` may itself use the box).
+    private func write<R>(_ mutation: (OpaquePointer) -> R) -> R {
+        let (result, batch) = writer.withLock { _ in
+            let result = mutation(handle)
+            return (result, cbox_table_collect(handle))
+        }
+        if let batch { cbox_batch_dispose(batch) }
+        return result
+    }
+
+    func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
+        let value = Unmanaged.passRetained(registration).toOpaque()
+        let type = _typeBits(typeID)
+        _withKeyBytes(registration.key) { bytes, hasKey in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            _ = write { cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value) }
+        }
+    }
+
+    func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
+        let type = _typeBits(typeID)
+        return _withKeyBytes(key) { bytes, hasKey in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, hasKey) }
+        }
+    }
+
+    func removeAll() {
+        write { cbox_table_clear($0) }
+    }
+
+    var count: Int { writer.withLock { _ in cbox_table_count(handle) } }
+
+    var registrations: [_AnyServiceBox] {
+        writer.withLock { _ in
+            (0..<cbox_table_capacity(handle)).compactMap { index in
+                cbox_table_value_at(handle, index).map { Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue() }
+            }
+        }
+    }
+
+    /// The first broken structural invariant of the C table, or `nil`.
+    func brokenInvariant() -> String? {
+        writer.withLock { _ in cbox_table_check_invariants(handle).map { String(cString: $0) } }
+    }
+
+    /// The shape of the C table.
+    func statistics() -> _TableStatistics {
+        writer.withLock { _ in
+            var stats = cbox_table_stats()
+            cbox_table_get_stats(handle, &stats)
+            return _TableStatistics(
+                count: stats.count, tombstones: stats.tombstones, capacity: stats.capacity,
+                maxProbe: stats.max_probe, totalProbe: stats.total_probe, retired: stats.retired,
+                bytes: stats.bytes)
+        }
+    }
+}
+
+/// The type identity as the C table keys it.
+@inline(__always)
+private func _typeBits(_ typeID: ObjectIdentifier) -> UnsafeRawPointer {
+    unsafeBitCast(typeID, to: UnsafeRawPointer.self)
+}
+
+/// Calls `body` with the canonical key bytes (empty for no key) and whether there is a key.
+@inline(__always)
+private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R {
+    guard let key else { return body(UnsafeBufferPointer(start: nil, count: 0), false) }
+    return _withCanonicalUTF8(key) { body($0, true) }
+}
+
+/// The calling thread's chain of resolutions in flight, kept in its C reader record.
+enum _ResolutionThread {
+    /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
+    /// resolve of the same registration from inside a hook returns it.
+    static func setPending(_ pending: UnsafeRawPointer?) {
+        let thread = cbox_thread_current()
+        thread.pointee.chain![Int(thread.pointee.chain_count) - 1].pending = pending
+    }
+
+    /// The registrations being resolved on this thread, outermost first.
+    static func chain() -> [_AnyServiceBox] {
+        let thread = cbox_thread_current()
+        return (0..<Int(thread.pointee.chain_count)).map { index in
+            Unmanaged<_AnyServiceBox>.fromOpaque(UnsafeMutableRawPointer(mutating: thread.pointee.chain![index].registration))
+                .takeUnretainedValue()
+        }
+    }
+}
+
+/// What the read side of a resolve found, handed from the non-generic lookup to the inlined generic code.
+@usableFromInline
+struct _Lookup {
+    @usableFromInline
+    enum State: UInt8 {
+        /// A permanent instance is ready: read it, then `_endRead`.
+        case ready
+        /// Call the factory (transient, or the first creation of a permanent), then `_endMake`.
+        case make
+        /// This registration's hooks are running on this thread: use `pending`, then `_endRead`.
+        case pending
+        /// Nothing is registered; nothing to end.
+        case missing
+        /// The registration is already being made on this thread; `_failure` ends the lookup.
+        case cycle
+    }
+
+    @usableFromInline let state: State
+    /// The registration (a `_ServiceBox<Service>`), valid until the lookup ends.
+    @usableFromInline let registration: UnsafeMutableRawPointer?
+    @usableFromInline let pending: UnsafeRawPointer?
+
+    @inlinable
+    init(_ state: State, _ registration: UnsafeMutableRawPointer? = nil, pending: UnsafeRawPointer? = nil) {
+        self.state = state
+        self.registration = registration
+        self.pending = pending
+    }
+}
+
+extension Box {
+    /// The read side of every resolve: finds the registration for `typeID` and `key` in this box or its
+    /// nearest ancestor that has one, and decides what the caller must do with it.
+    ///
+    /// Keeps the registration valid (a read section for the hash table, a retain for the Dictionary
+    /// baseline) until the caller ends the lookup; pushes it onto this thread's chain when a factory will run.
+    ///
+    /// - Complexity: O(1) on average per box searched: one XXH3 hash for the whole lineage, then usually one
+    ///   probe per box. The chain is scanned only when a factory will run.
+    @usableFromInline
+    final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
+        let thread = cbox_thread_current()
+        let found: UnsafeMutableRawPointer?
+        if _table != nil {
+            cbox_read_begin(thread)
+            found = _findInTables(_typeBits(typeID), key: key)
+            if found == nil { cbox_read_end(thread) }
+        } else {
+            found = _findInDictionaries(typeID, key: key)
+        }
+        guard let found else { return _Lookup(.missing) }
+        let ready = Unmanaged<_AnyServiceBox>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.isReady }
+        if ready { return _Lookup(.ready, found) }
+        if let entry = cbox_chain_find(thread, found) {
+            if let pending = entry.pointee.pending { return _Lookup(.pending, found, pending: pending) }
+            return _Lookup(.cycle, found)
+        }
+        cbox_chain_push(thread, found)
+        return _Lookup(.make, found)
+    }
+
+    private func _findInTables(_ type: UnsafeRawPointer, key: String?) -> UnsafeMutableRawPointer? {
+        _withKeyBytes(key) { bytes, hasKey in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+            if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word) {
+                return found
+            }
+            var ancestor = _parent
+            while let box = ancestor {
+                if let found = cbox_table_find(box._table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word) {
+                    return found
+                }
+                ancestor = box._parent
+            }
+            return nil
+        }
+    }
+
+    private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> UnsafeMutableRawPointer? {
+        if let found = _dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) { return found }
+        var ancestor = _parent
+        while let box = ancestor {
+            if let found = box._dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
+                return found
+            }
+            ancestor = box._parent
+        }
+        return nil
+    }
+
+    /// Ends a `.ready` or `.pending` lookup.
+    @usableFromInline
+    final func _endRead(_ lookup: _Lookup) {
+        if _table != nil {
+            cbox_read_end(cbox_thread_current())
+        } else {
+            Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release()
+        }
+    }
+
+    /// Ends a `.make` lookup: pops the chain entry `_begin` pushed.
+    @usableFromInline
+    final func _endMake(_ lookup: _Lookup) {
+        cbox_chain_pop(cbox_thread_current())
+        _endRead(lookup)
+    }
+
+    /// Resolves one known registration (the type-erased `ServiceStoring.service(_:)` path).
+    func _resolve<Service>(registration: _ServiceBox<Service>) -> Service {
+        if registration.isReady { return registration.readyInstance }
+        let thread = cbox_thread_current()
+        let raw = Unmanaged.passUnretained(registration).toOpaque()
+        if let entry = cbox_chain_find(thread, raw) {
+            if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
+            _trap(_cycleError(registration))
+        }
+        cbox_chain_push(thread, raw)
+        defer { cbox_chain_pop(cbox_thread_current()) }
+        return registration.make(resolvingFrom: self)
+    }
+
+    /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup.
+    @usableFromInline
+    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?) -> BoxError {
+        guard lookup.state == .cycle, let raw = lookup.registration else { return _missingError(type, key: key) }
+        let error = _cycleError(Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue())
+        _endRead(lookup)
+        return error
+    }
+}

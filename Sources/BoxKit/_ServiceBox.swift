@@ -1,0 +1,137 @@
+import Synchronization
+
+/// What every registration knows independently of its service type: identity, key, lifetime, hooks, and
+/// whether a permanent instance is ready. The registry stores these (retained) as opaque pointers.
+@usableFromInline
+class _AnyServiceBox: @unchecked Sendable {
+    /// The registered service type, as written at registration.
+    @usableFromInline let serviceType: Any.Type
+    /// The key as the user wrote it (normalisation happens only where keys are hashed).
+    @usableFromInline let key: String?
+    @usableFromInline let life: LifeType
+    /// The box that holds this registration; a permanent factory receives it.
+    weak var owner: Box?
+    /// Set (releasing) once a permanent instance is stored; readers check it (acquiring) before reading it.
+    @usableFromInline let _ready = Atomic<Bool>(false)
+    /// Hooks run after each creation, in order; `hasHooks` lets hook-less services skip the lock.
+    let hooks = Mutex<[_Hook]>([])
+    let hasHooks = Atomic<Bool>(false)
+    /// Serialises the one creation of a permanent instance.
+    let creation = Mutex<Void>(())
+
+    init(serviceType: Any.Type, key: String?, life: LifeType, owner: Box) {
+        self.serviceType = serviceType
+        self.key = key
+        self.life = life
+        self.owner = owner
+    }
+
+    /// The registration as error messages and introspection show it: `Module.Car` or `Module.Car["BMW"]`.
+    var displayName: String { _describe(serviceType, key: key) }
+
+    /// Whether a permanent instance is ready to be read without locking.
+    @inlinable
+    final var isReady: Bool { _ready.load(ordering: .acquiring) }
+
+    /// Runs the `onInitialised` hooks on `instance`.
+    final func runHooks(_ instance: Any, resolver: Resolver) {
+        guard hasHooks.load(ordering: .acquiring) else { return }
+        let current = hooks.withLock { $0 }
+        for hook in current { hook.run(resolver, instance) }
+    }
+
+    /// Resolves through the type-erased path (used by `ServiceStoring.service(_:)`).
+    func _resolveAny(from resolver: Resolver) -> Any { fatalError("_AnyServiceBox is abstract") }
+}
+
+/// An `onInitialised` hook. `@unchecked Sendable` for the same reason factories need not be `Sendable`:
+/// hooks run on whichever thread creates the service, as documented on ``Box``.
+struct _Hook: @unchecked Sendable {
+    let run: (Resolver, Any) -> Void
+}
+
+/// Formats a service type and key the way BoxKit's messages do.
+func _describe(_ type: Any.Type, key: String?) -> String {
+    let name = String(reflecting: type)
+    guard let key else { return name }
+    return "\(name)[key: \(String(reflecting: key))]"
+}
+
+/// A factory in either of the two shapes `register` accepts.
+@usableFromInline
+enum _Factory<Service> {
+    case plain(() -> Service)
+    case resolving((Resolver) -> Service)
+}
+
+/// A registration of one service type: its factory and, for `.permanent`, its instance.
+@usableFromInline
+final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
+    @usableFromInline let factory: _Factory<Service>
+    /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
+    @usableFromInline @exclusivity(unchecked) var instance: Service?
+
+    init(key: String?, life: LifeType, owner: Box, factory: _Factory<Service>) {
+        self.factory = factory
+        super.init(serviceType: Service.self, key: key, life: life, owner: owner)
+    }
+
+    /// The box at `raw`, which the registry stores retained; the caller keeps it alive.
+    @inlinable
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ServiceBox<Service>> {
+        Unmanaged<_ServiceBox<Service>>.fromOpaque(raw)
+    }
+
+    /// The ready permanent instance.
+    @inlinable
+    var readyInstance: Service { instance.unsafelyUnwrapped }
+
+    @usableFromInline
+    func call(_ resolver: Resolver) -> Service {
+        switch factory {
+        case .plain(let make): make()
+        case .resolving(let make): make(resolver)
+        }
+    }
+
+    /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`, or the one
+    /// permanent instance, created here if no other thread has created it yet.
+    @usableFromInline
+    func make(resolvingFrom origin: Box) -> Service {
+        if life == .transient {
+            let made = call(origin)
+            initialise(made, resolver: origin)
+            return made
+        }
+        creation.withLock { _ in
+            if isReady { return }
+            let resolver = owner ?? origin
+            let made = call(resolver)
+            initialise(made, resolver: resolver)
+            instance = made
+            _ready.store(true, ordering: .releasing)
+        }
+        return readyInstance
+    }
+
+    /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
+    private func initialise(_ made: Service, resolver: Resolver) {
+        guard hasHooks.load(ordering: .acquiring) else { return }
+        withUnsafePointer(to: made) { pointer in
+            _ResolutionThread.setPending(UnsafeRawPointer(pointer))
+            runHooks(made, resolver: resolver)
+            _ResolutionThread.setPending(nil)
+        }
+    }
+
+    override func _resolveAny(from resolver: Resolver) -> Any { resolver._resolve(registration: self) }
+
+    @usableFromInline func service(_ resolver: Resolver) -> Any { _resolveAny(from: resolver) }
+
+    @discardableResult
+    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) -> any ServiceStoring {
+        hooks.withLock { $0.append(_Hook(run: closure)) }
+        hasHooks.store(true, ordering: .releasing)
+        return self
+    }
+}

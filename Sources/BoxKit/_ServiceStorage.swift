@@ -1,0 +1,16 @@
+/// The write side and introspection every registry backend provides, so that the hash-table box and the
+/// Dictionary baseline are interchangeable behind ``Box``. (The read side is backend-specific and lives in
+/// `Box._begin`, where it is one direct call.)
+protocol _ServiceStorage: AnyObject, Sendable {
+    /// Stores `registration` for its type identity and key, replacing (and releasing) any previous one.
+    func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier)
+    /// Removes the registration for the identity and key; returns whether there was one.
+    @discardableResult
+    func remove(typeID: ObjectIdentifier, key: String?) -> Bool
+    /// Removes every registration, releasing factories and permanent instances once no reader uses them.
+    func removeAll()
+    /// The number of registrations.
+    var count: Int { get }
+    /// Every registration, in no particular order.
+    var registrations: [_AnyServiceBox] { get }
+}

@@ -1,0 +1,337 @@
+// The table: open addressing with linear probing over a power-of-two slot array.
+//
+// Concurrency contract: one writer at a time (the caller serialises writers), any number of readers that
+// never lock. A slot is filled only while empty: the writer stores `type`, `key` and `value`, then
+// publishes `hash` with a release store. A deleted slot becomes a tombstone (hash 1) and is never reused in
+// place, so a reader that matched a slot's hash always reads that occupant's type and key. Tombstones and
+// growth are handled by rebuilding into a new array, published with one release store; the old array,
+// removed values and removed long keys are retired and freed once no reader can hold them.
+#include "cbox_internal.h"
+
+#include <stdlib.h>
+
+enum { CBOX_MIN_CAPACITY = 8 };
+enum { CBOX_RETIRED_VALUE = 0, CBOX_RETIRED_BLOCK = 1 };
+#define CBOX_TAG_UNSEALED UINT64_MAX
+
+typedef struct cbox_retired {
+    void *pointer;
+    uint64_t tag;
+    uint64_t kind;
+} cbox_retired;
+
+struct cbox_table {
+    cbox_table_head head;  // first, so that cbox_table_find can read it through cbox_table_head
+    size_t count;
+    size_t tombstones;
+    size_t long_key_bytes;
+    cbox_release_fn release;
+    cbox_retired *retired;
+    size_t retired_count;
+    size_t retired_capacity;
+    size_t unsealed_from;
+};
+
+struct cbox_batch {
+    cbox_release_fn release;
+    size_t count;
+    void *values[];
+};
+
+static void *cbox__alloc(size_t size) {
+    void *memory = malloc(size);
+    if (memory == NULL) __builtin_trap();
+    return memory;
+}
+
+static cbox_slots *cbox__slots_new(size_t capacity) {
+    cbox_slots *slots = cbox__alloc(sizeof(cbox_slots) + capacity * sizeof(cbox_slot));
+    memset(slots->slots, 0, capacity * sizeof(cbox_slot));
+    slots->mask = capacity - 1;
+    return slots;
+}
+
+static int cbox__is_live(uint64_t hash) { return hash > 1; }
+
+static size_t cbox__key_length(uint64_t word) {
+    if (word & CBOX_KEY_INLINE_BIT) return (size_t)((word >> 56) & 0x7f);
+    return (size_t)((const cbox_key *)(uintptr_t)word)->length;
+}
+
+static const uint8_t *cbox__key_bytes(const uint64_t *word) {
+    if (*word & CBOX_KEY_INLINE_BIT) return (const uint8_t *)word;  // little-endian: bytes 0..6
+    return ((const cbox_key *)(uintptr_t)*word)->bytes;
+}
+
+static int cbox__is_long_key(uint64_t word) { return word != CBOX_KEY_NONE && !(word & CBOX_KEY_INLINE_BIT); }
+
+static void cbox__retire(cbox_table *table, void *pointer, uint64_t kind) {
+    if (table->retired_count == table->retired_capacity) {
+        size_t capacity = table->retired_capacity ? table->retired_capacity * 2 : 16;
+        cbox_retired *grown = realloc(table->retired, capacity * sizeof(cbox_retired));
+        if (grown == NULL) __builtin_trap();
+        table->retired = grown;
+        table->retired_capacity = capacity;
+    }
+    table->retired[table->retired_count++] = (cbox_retired){pointer, CBOX_TAG_UNSEALED, kind};
+}
+
+/// Tags everything retired by the current mutation with the epoch that the mutation advances past.
+static void cbox__seal(cbox_table *table) {
+    if (table->unsealed_from == table->retired_count) return;
+    uint64_t tag = cbox__epoch_retire_tag();
+    for (size_t i = table->unsealed_from; i < table->retired_count; i++) table->retired[i].tag = tag;
+    table->unsealed_from = table->retired_count;
+}
+
+static void cbox__retire_key(cbox_table *table, uint64_t word) {
+    if (!cbox__is_long_key(word)) return;
+    table->long_key_bytes -= sizeof(cbox_key) + ((const cbox_key *)(uintptr_t)word)->length;
+    cbox__retire(table, (void *)(uintptr_t)word, CBOX_RETIRED_BLOCK);
+}
+
+cbox_table *cbox_table_create(cbox_release_fn release) {
+    cbox_table *table = cbox__alloc(sizeof(cbox_table));
+    memset(table, 0, sizeof *table);
+    table->release = release;
+    table->head.current = cbox__slots_new(CBOX_MIN_CAPACITY);
+    return table;
+}
+
+void cbox_table_destroy(cbox_table *table) {
+    cbox_slots *slots = table->head.current;
+    for (uint64_t i = 0; i <= slots->mask; i++) {
+        cbox_slot *slot = &slots->slots[i];
+        if (!cbox__is_live(slot->hash)) continue;
+        if (cbox__is_long_key(slot->key)) free((void *)(uintptr_t)slot->key);
+        table->release(slot->value);
+    }
+    free(slots);
+    for (size_t i = 0; i < table->retired_count; i++) {
+        if (table->retired[i].kind == CBOX_RETIRED_VALUE) {
+            table->release(table->retired[i].pointer);
+        } else {
+            free(table->retired[i].pointer);
+        }
+    }
+    free(table->retired);
+    free(table);
+}
+
+/// The index of the live slot holding the key, or -1.
+static int64_t cbox__locate(const cbox_slots *slots, uint64_t hash, const void *type_id, const uint8_t *key,
+                            size_t key_length, uint64_t key_word) {
+    for (uint64_t i = hash & slots->mask;; i = (i + 1) & slots->mask) {
+        const cbox_slot *slot = &slots->slots[i];
+        if (slot->hash == 0) return -1;
+        if (slot->hash != hash || slot->type != type_id) continue;
+        if (slot->key == key_word) return (int64_t)i;
+        if (key_word != CBOX_KEY_LONG || !cbox__is_long_key(slot->key)) continue;
+        const cbox_key *stored = (const cbox_key *)(uintptr_t)slot->key;
+        if (stored->length == key_length && (key_length == 0 || memcmp(stored->bytes, key, key_length) == 0)) {
+            return (int64_t)i;
+        }
+    }
+}
+
+/// Copies a live slot into an array that has no tombstones and room for it.
+static void cbox__place(cbox_slots *slots, const cbox_slot *source) {
+    uint64_t i = source->hash & slots->mask;
+    while (slots->slots[i].hash != 0) i = (i + 1) & slots->mask;
+    slots->slots[i] = *source;
+}
+
+/// Rebuilds into an array with room for `count + extra` entries at a load of at most one half, dropping
+/// tombstones; publishes it and retires the old array.
+static void cbox__rebuild(cbox_table *table, size_t extra) {
+    cbox_slots *old = table->head.current;
+    size_t capacity = CBOX_MIN_CAPACITY;
+    while ((table->count + extra) * 2 > capacity) capacity *= 2;
+    cbox_slots *fresh = cbox__slots_new(capacity);
+    for (uint64_t i = 0; i <= old->mask; i++) {
+        if (cbox__is_live(old->slots[i].hash)) cbox__place(fresh, &old->slots[i]);
+    }
+    __atomic_store_n(&table->head.current, fresh, __ATOMIC_RELEASE);
+    table->tombstones = 0;
+    cbox__retire(table, old, CBOX_RETIRED_BLOCK);
+}
+
+bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
+                       size_t key_length, bool has_key, void *value) {
+    uint64_t key_word = cbox_key_word(key, key_length, has_key);
+    cbox_slots *slots = table->head.current;
+    int64_t found = cbox__locate(slots, hash, type_id, key, key_length, key_word);
+    if (found >= 0) {
+        cbox_slot *slot = &slots->slots[found];
+        void *old = slot->value;
+        __atomic_store_n(&slot->value, value, __ATOMIC_RELEASE);
+        cbox__retire(table, old, CBOX_RETIRED_VALUE);
+        cbox__seal(table);
+        return true;
+    }
+    // Keep the load (live and deleted slots) at most three quarters, so probes stay short and end.
+    if ((table->count + table->tombstones + 1) * 4 > (slots->mask + 1) * 3) {
+        cbox__rebuild(table, 1);
+        cbox__seal(table);
+        slots = table->head.current;
+    }
+    uint64_t stored_word = key_word;
+    if (key_word == CBOX_KEY_LONG) {
+        cbox_key *copy = cbox__alloc(sizeof(cbox_key) + key_length);
+        copy->length = key_length;
+        memcpy(copy->bytes, key, key_length);
+        table->long_key_bytes += sizeof(cbox_key) + key_length;
+        stored_word = (uint64_t)(uintptr_t)copy;
+    }
+    uint64_t i = hash & slots->mask;
+    while (slots->slots[i].hash != 0) i = (i + 1) & slots->mask;
+    cbox_slot *slot = &slots->slots[i];
+    slot->type = type_id;
+    slot->key = stored_word;
+    __atomic_store_n(&slot->value, value, __ATOMIC_RELAXED);
+    __atomic_store_n(&slot->hash, hash, __ATOMIC_RELEASE);
+    table->count++;
+    return false;
+}
+
+bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
+                       size_t key_length, bool has_key) {
+    uint64_t key_word = cbox_key_word(key, key_length, has_key);
+    cbox_slots *slots = table->head.current;
+    int64_t found = cbox__locate(slots, hash, type_id, key, key_length, key_word);
+    if (found < 0) return false;
+    cbox_slot *slot = &slots->slots[found];
+    __atomic_store_n(&slot->hash, 1, __ATOMIC_RELEASE);
+    cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
+    cbox__retire_key(table, slot->key);
+    table->count--;
+    table->tombstones++;
+    // A mostly deleted array is rebuilt smaller, so churn cannot grow memory or probe lengths.
+    if (table->tombstones * 4 > (slots->mask + 1)) cbox__rebuild(table, 0);
+    cbox__seal(table);
+    return true;
+}
+
+void cbox_table_clear(cbox_table *table) {
+    cbox_slots *old = table->head.current;
+    __atomic_store_n(&table->head.current, cbox__slots_new(CBOX_MIN_CAPACITY), __ATOMIC_RELEASE);
+    for (uint64_t i = 0; i <= old->mask; i++) {
+        cbox_slot *slot = &old->slots[i];
+        if (!cbox__is_live(slot->hash)) continue;
+        cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
+        cbox__retire_key(table, slot->key);
+    }
+    cbox__retire(table, old, CBOX_RETIRED_BLOCK);
+    table->count = 0;
+    table->tombstones = 0;
+    cbox__seal(table);
+}
+
+size_t cbox_table_count(const cbox_table *table) { return table->count; }
+
+size_t cbox_table_capacity(const cbox_table *table) { return (size_t)table->head.current->mask + 1; }
+
+void *cbox_table_value_at(const cbox_table *table, size_t index) {
+    const cbox_slots *slots = table->head.current;
+    if (index > slots->mask || !cbox__is_live(slots->slots[index].hash)) return NULL;
+    return slots->slots[index].value;
+}
+
+void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
+    const cbox_slots *slots = table->head.current;
+    memset(stats, 0, sizeof *stats);
+    stats->count = table->count;
+    stats->tombstones = table->tombstones;
+    stats->capacity = (size_t)slots->mask + 1;
+    stats->retired = table->retired_count;
+    stats->bytes = sizeof(cbox_table) + sizeof(cbox_slots) + stats->capacity * sizeof(cbox_slot) +
+                   table->long_key_bytes + table->retired_capacity * sizeof(cbox_retired);
+    for (uint64_t i = 0; i <= slots->mask; i++) {
+        const cbox_slot *slot = &slots->slots[i];
+        if (!cbox__is_live(slot->hash)) continue;
+        size_t probe = (size_t)((i - (slot->hash & slots->mask)) & slots->mask) + 1;
+        stats->total_probe += probe;
+        if (probe > stats->max_probe) stats->max_probe = probe;
+    }
+}
+
+const char *cbox_table_check_invariants(const cbox_table *table) {
+    const cbox_slots *slots = table->head.current;
+    size_t capacity = (size_t)slots->mask + 1;
+    if (capacity < CBOX_MIN_CAPACITY || (capacity & (capacity - 1)) != 0) return "capacity is not a power of two";
+    size_t live = 0, tombstones = 0, long_key_bytes = 0;
+    for (uint64_t i = 0; i <= slots->mask; i++) {
+        const cbox_slot *slot = &slots->slots[i];
+        if (slot->hash == 1) tombstones++;
+        if (!cbox__is_live(slot->hash)) continue;
+        live++;
+        if (slot->value == NULL) return "a live slot has no value";
+        if (slot->key == CBOX_KEY_LONG) return "a slot stores the query-only long-key word";
+        if ((slot->key & CBOX_KEY_INLINE_BIT) && cbox__key_length(slot->key) > CBOX_KEY_INLINE_MAX) {
+            return "an inline key is longer than the inline maximum";
+        }
+        if (cbox__is_long_key(slot->key)) {
+            if (cbox__key_length(slot->key) <= CBOX_KEY_INLINE_MAX) return "a short key is stored out of line";
+            long_key_bytes += sizeof(cbox_key) + cbox__key_length(slot->key);
+        }
+        size_t length = slot->key == CBOX_KEY_NONE ? 0 : cbox__key_length(slot->key);
+        const uint8_t *bytes = slot->key == CBOX_KEY_NONE ? NULL : cbox__key_bytes(&slot->key);
+        if (cbox_hash(slot->type, bytes, length, slot->key != CBOX_KEY_NONE) != slot->hash) {
+            return "a slot's hash does not match its type and key";
+        }
+        for (uint64_t j = slot->hash & slots->mask; j != i; j = (j + 1) & slots->mask) {
+            if (slots->slots[j].hash == 0) return "an empty slot lies between an entry and its home slot";
+        }
+        uint64_t word = cbox__is_long_key(slot->key) ? CBOX_KEY_LONG : slot->key;
+        if (cbox__locate(slots, slot->hash, slot->type, bytes, length, word) != (int64_t)i) {
+            return "a key is stored in two live slots";
+        }
+    }
+    if (live != table->count) return "the live count does not match the slots";
+    if (tombstones != table->tombstones) return "the tombstone count does not match the slots";
+    if (live + tombstones >= capacity) return "the array has no empty slot, so a miss would never end";
+    if ((live + tombstones) * 4 > capacity * 3) return "the load is above three quarters";
+    if (long_key_bytes != table->long_key_bytes) return "the long-key byte count does not match the slots";
+    for (size_t i = 1; i < table->retired_count; i++) {
+        if (table->retired[i].tag < table->retired[i - 1].tag) return "retired memory is not in epoch order";
+    }
+    if (table->unsealed_from != table->retired_count) return "retired memory was left without an epoch";
+    return NULL;
+}
+
+cbox_batch *cbox_table_collect(cbox_table *table) {
+    if (table->retired_count == 0) return NULL;
+    uint64_t least = cbox__epoch_min_active();
+    size_t done = 0, values = 0;
+    while (done < table->retired_count && table->retired[done].tag < least) {
+        if (table->retired[done].kind == CBOX_RETIRED_VALUE) values++;
+        done++;
+    }
+    cbox_batch *batch = NULL;
+    if (values) {
+        batch = cbox__alloc(sizeof(cbox_batch) + values * sizeof(void *));
+        batch->release = table->release;
+        batch->count = 0;
+    }
+    for (size_t i = 0; i < done; i++) {
+        if (table->retired[i].kind == CBOX_RETIRED_VALUE) {
+            batch->values[batch->count++] = table->retired[i].pointer;
+        } else {
+            free(table->retired[i].pointer);
+        }
+    }
+    memmove(table->retired, table->retired + done, (table->retired_count - done) * sizeof(cbox_retired));
+    table->retired_count -= done;
+    table->unsealed_from = table->retired_count;
+    if (table->retired_count == 0 && table->retired_capacity > 64) {
+        free(table->retired);
+        table->retired = NULL;
+        table->retired_capacity = 0;
+    }
+    return batch;
+}
+
+void cbox_batch_dispose(cbox_batch *batch) {
+    for (size_t i = 0; i < batch->count; i++) batch->release(batch->values[i]);
+    free(batch);
+}

@@ -1,0 +1,248 @@
+// CBoxTable: BoxKit's registry, an open-addressing hash table keyed by (XXH3 hash, type id, key bytes).
+//
+// The table knows nothing of Swift. It maps a key to an opaque value pointer; the caller retains a value
+// before inserting it and the table hands it back to the release function given at creation once no reader
+// can still see it. Readers never lock: writers (serialised by the caller) publish slots with release
+// stores, and everything a writer unlinks is retired and reclaimed only after every reader that might hold
+// it has left its read section (epoch-based reclamation over per-thread reader records).
+//
+// Every exported symbol starts with `cbox_`.
+#ifndef CBOXTABLE_H
+#define CBOXTABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#pragma clang assume_nonnull begin
+
+// MARK: - Keys and hashing
+
+/// A slot's key word: 0 for "no key"; bit 63 set for a key of at most 7 bytes stored inline (length in
+/// bits 56-62, bytes little-endian below); otherwise a pointer to a table-owned `cbox_key`.
+#define CBOX_KEY_NONE ((uint64_t)0)
+/// The key word a query uses for a key longer than 7 bytes; never stored in a slot.
+#define CBOX_KEY_LONG ((uint64_t)1)
+#define CBOX_KEY_INLINE_BIT ((uint64_t)1 << 63)
+#define CBOX_KEY_INLINE_MAX 7
+
+/// A key longer than `CBOX_KEY_INLINE_MAX` bytes, owned by the table: its length, then its bytes.
+typedef struct cbox_key {
+    uint64_t length;
+    uint8_t bytes[];
+} cbox_key;
+
+/// The XXH3 hash of a type id and an optional key; never 0 or 1 (those mark empty and deleted slots).
+/// `has_key` distinguishes "no key" from the empty key. `key` may be NULL when `key_length` is 0.
+uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length, bool has_key);
+
+/// The key word a query compares slots against: inline for short keys, `CBOX_KEY_LONG` otherwise.
+static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_length, bool has_key) {
+    if (!has_key) return CBOX_KEY_NONE;
+    if (key_length > CBOX_KEY_INLINE_MAX) return CBOX_KEY_LONG;
+    uint64_t word = CBOX_KEY_INLINE_BIT | ((uint64_t)key_length << 56);
+    for (size_t i = 0; i < key_length; i++) word |= (uint64_t)key[i] << (8 * i);
+    return word;
+}
+
+// MARK: - The table
+
+/// One slot: 32 bytes, so two share a cache line. `hash` is 0 when empty and 1 when deleted; `hash` and
+/// `value` are read and written atomically, `type` and `key` are written before `hash` publishes them.
+typedef struct cbox_slot {
+    uint64_t hash;
+    const void *_Nullable type;
+    void *_Nullable value;
+    uint64_t key;
+} cbox_slot;
+
+/// A slot array; replaced whole (and the old one retired) when the table grows or sheds deleted slots.
+typedef struct cbox_slots {
+    uint64_t mask;
+    cbox_slot slots[];
+} cbox_slots;
+
+/// The opaque table. Create with `cbox_table_create`; destroy with `cbox_table_destroy`.
+typedef struct cbox_table cbox_table;
+
+/// The readable head of every `cbox_table`: the current slot array, published with a release store.
+typedef struct cbox_table_head {
+    cbox_slots *current;
+} cbox_table_head;
+
+/// Releases one value the table no longer holds (balances the retain made before inserting it).
+typedef void (*cbox_release_fn)(void *value);
+
+/// Creates an empty table. Destroy with `cbox_table_destroy`.
+cbox_table *cbox_table_create(cbox_release_fn release);
+
+/// Destroys `table`: releases every live and retired value and frees all memory. No reader may be using it.
+void cbox_table_destroy(cbox_table *table);
+
+/// Finds the value for (`hash`, `type_id`, key). Call inside a read section (`cbox_read_begin`); the value
+/// stays valid until the matching `cbox_read_end`. Never locks.
+static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t hash, const void *type_id,
+                                              const uint8_t *_Nullable key, size_t key_length, uint64_t key_word) {
+    const cbox_slots *slots = __atomic_load_n(&((const cbox_table_head *)table)->current, __ATOMIC_ACQUIRE);
+    uint64_t mask = slots->mask;
+    for (uint64_t i = hash & mask;; i = (i + 1) & mask) {
+        const cbox_slot *slot = &slots->slots[i];
+        uint64_t slot_hash = __atomic_load_n(&slot->hash, __ATOMIC_ACQUIRE);
+        if (slot_hash == 0) return NULL;
+        if (slot_hash != hash || slot->type != type_id) continue;
+        uint64_t word = slot->key;
+        if (word != key_word) {
+            if (key_word != CBOX_KEY_LONG || word == CBOX_KEY_NONE || (word & CBOX_KEY_INLINE_BIT)) continue;
+            const cbox_key *stored = (const cbox_key *)(uintptr_t)word;
+            if (stored->length != key_length || (key_length && memcmp(stored->bytes, key, key_length) != 0)) continue;
+        }
+        return __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE);
+    }
+}
+
+/// Inserts or replaces, returning whether an entry was replaced. The table takes over one reference to
+/// `value`; a replaced value is retired and released later. The key bytes are copied. Writers must be
+/// serialised by the caller. Like every allocating function here, traps when memory is exhausted.
+bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
+                       size_t key_length, bool has_key, void *value);
+
+/// Removes the entry for the key, retiring its value. Returns whether there was one. Writers only.
+bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
+                       size_t key_length, bool has_key);
+
+/// Removes every entry, retiring every value. Writers only.
+void cbox_table_clear(cbox_table *table);
+
+/// Number of live entries.
+size_t cbox_table_count(const cbox_table *table);
+
+/// Number of slots in the current array (a power of two).
+size_t cbox_table_capacity(const cbox_table *table);
+
+/// The value in slot `index` of the current array, or NULL if that slot is empty or deleted. Writers only.
+void *_Nullable cbox_table_value_at(const cbox_table *table, size_t index);
+
+/// Shape of the table for tests and benchmarks.
+typedef struct cbox_table_stats {
+    size_t count;          ///< live entries
+    size_t tombstones;     ///< deleted slots not yet shed by a rebuild
+    size_t capacity;       ///< slots in the current array
+    size_t max_probe;      ///< longest probe sequence of a live entry (1 = found in its home slot)
+    size_t total_probe;    ///< sum of the probe lengths of all live entries
+    size_t retired;        ///< values and blocks waiting for readers to leave
+    size_t bytes;          ///< bytes held: slot array, long keys and the retire list
+} cbox_table_stats;
+
+/// Fills `stats`. Writers only.
+void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats);
+
+/// Checks every structural invariant. Returns NULL when all hold, else a static description of the first
+/// broken one. Writers only.
+const char *_Nullable cbox_table_check_invariants(const cbox_table *table);
+
+// MARK: - Reclamation
+
+/// Values whose grace period has ended, detached from their table so that they can be released outside
+/// the writer's lock. Dispose with `cbox_batch_dispose`.
+typedef struct cbox_batch cbox_batch;
+
+/// Frees retired memory no reader can hold and detaches the values that became releasable. Writers only.
+/// Returns NULL when no value is releasable yet; otherwise dispose the batch with `cbox_batch_dispose`.
+cbox_batch *_Nullable cbox_table_collect(cbox_table *table);
+
+/// Releases every value in `batch` and frees it.
+void cbox_batch_dispose(cbox_batch *batch);
+
+// MARK: - Per-thread reader state
+
+/// One entry of a thread's chain of resolutions in flight: the registration being resolved and, while its
+/// `onInitialised` hooks run, a pointer to the instance just made (NULL otherwise).
+typedef struct cbox_chain_entry {
+    const void *registration;
+    const void *_Nullable pending;
+} cbox_chain_entry;
+
+/// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
+/// nesting depth of its read sections, and its chain of resolutions in flight. Owned by the library.
+typedef struct cbox_thread {
+    uint64_t active_epoch;
+    uint64_t read_depth;
+    cbox_chain_entry *_Nullable chain;
+    uint64_t chain_count;
+    uint64_t chain_capacity;
+    uint64_t in_use;
+    struct cbox_thread *_Nullable next;
+    uint8_t padding[8];
+} cbox_thread;
+
+/// The current thread's record, or NULL before its first use. Use `cbox_thread_current`.
+extern __thread cbox_thread *_Nullable cbox_thread_record __attribute__((tls_model("initial-exec")));
+/// The global epoch; advanced by writers when they retire memory.
+extern uint64_t cbox_global_epoch;
+/// Nonzero when readers must fence after announcing their epoch (the kernel lacks `membarrier`).
+extern int cbox_reader_needs_fence;
+
+/// Attaches a reader record to the calling thread (reusing one a finished thread left). Never NULL.
+cbox_thread *cbox_thread_attach(void);
+
+/// The calling thread's reader record.
+static inline cbox_thread *cbox_thread_current(void) {
+    cbox_thread *record = cbox_thread_record;
+    if (__builtin_expect(record == NULL, 0)) record = cbox_thread_attach();
+    return (cbox_thread *)record;
+}
+
+/// Enters a read section (nestable). Values found inside stay valid until the outermost `cbox_read_end`.
+static inline void cbox_read_begin(cbox_thread *thread) {
+    if (thread->read_depth++ == 0) {
+        __atomic_store_n(&thread->active_epoch, __atomic_load_n(&cbox_global_epoch, __ATOMIC_ACQUIRE),
+                         __ATOMIC_RELAXED);
+        if (cbox_reader_needs_fence) {
+            __atomic_thread_fence(__ATOMIC_SEQ_CST);
+        } else {
+            __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        }
+    }
+}
+
+/// Leaves a read section entered with `cbox_read_begin`.
+static inline void cbox_read_end(cbox_thread *thread) {
+    if (--thread->read_depth == 0) __atomic_store_n(&thread->active_epoch, 0, __ATOMIC_RELEASE);
+}
+
+/// Grows the chain so that one more entry fits; false when memory is exhausted.
+bool cbox_thread_reserve_chain(cbox_thread *thread);
+
+/// Pushes `registration` onto the calling thread's chain of resolutions in flight.
+static inline void cbox_chain_push(cbox_thread *thread, const void *registration) {
+    if (__builtin_expect(thread->chain_count == thread->chain_capacity, 0)) {
+        if (!cbox_thread_reserve_chain(thread)) __builtin_trap();
+    }
+    cbox_chain_entry *entry = &thread->chain[thread->chain_count++];
+    entry->registration = registration;
+    entry->pending = NULL;
+}
+
+/// Pops the entry pushed last.
+static inline void cbox_chain_pop(cbox_thread *thread) { thread->chain_count--; }
+
+/// The most recent chain entry for `registration`, or NULL when it is not being resolved on this thread.
+static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, const void *registration) {
+    for (uint64_t i = thread->chain_count; i > 0; i--) {
+        if (thread->chain[i - 1].registration == registration) return &thread->chain[i - 1];
+    }
+    return NULL;
+}
+
+#pragma clang assume_nonnull end
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CBOXTABLE_H
