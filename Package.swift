@@ -22,6 +22,7 @@ let package = Package(
             dependencies: ["CBoxTable"]
         ),
         .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable"]),
-        .testTarget(name: "BoxKitTests", dependencies: ["BoxKit"]),
+        .target(name: "BoxKitTestSupport", path: "Tests/BoxKitTestSupport"),
+        .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
     ]
 )

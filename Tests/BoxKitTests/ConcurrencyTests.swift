@@ -1,0 +1,58 @@
+import BoxKit
+import Foundation
+import Testing
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("many threads resolve transient and permanent services at once", arguments: backends)
+    func concurrentResolves(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine(cylinders: 8) }
+        box.register { r in Car(engine: r.resolve()) }
+        box.register(key: "BMW") { Car(name: "BMW") }
+        let shared = ObjectIdentifier(box.resolve() as Engine)
+        let mismatches = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<2_000 {
+                if ObjectIdentifier((box.resolve() as Car).engine) != shared { mismatches.increment() }
+                if (box.resolve(key: "BMW") as Car).name != "BMW" { mismatches.increment() }
+            }
+        }
+        #expect(mismatches.count == 0)
+    }
+
+    @Test("a permanent factory runs exactly once when many threads race to resolve it", arguments: backends)
+    func permanentCreatedOnceUnderRace(backend: Box.Backend) {
+        for _ in 0..<200 {
+            let box = Box(backend: backend)
+            let made = Counter()
+            box.register(life: .permanent) { made.increment(); return Engine() }
+            let seen = Mutexed<Set<ObjectIdentifier>>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let engine = box.resolve() as Engine
+                seen.mutate { $0.insert(ObjectIdentifier(engine)) }
+            }
+            #expect(made.count == 1)
+            #expect(seen.value.count == 1)
+        }
+    }
+
+    @Test("registering while other threads resolve loses nothing", arguments: backends)
+    func registerWhileResolving(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(key: "stable") { Car(name: "stable") }
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            if worker == 0 {
+                for index in 0..<2_000 { box.register(key: "k\(index)") { Car(name: "k\(index)") } }
+            } else {
+                for _ in 0..<2_000 where (box.resolve(key: "stable") as Car).name != "stable" {
+                    failures.increment()
+                }
+            }
+        }
+        #expect(failures.count == 0)
+        #expect(box.registeredServiceCount == 2_001)
+        for index in 0..<2_000 { #expect((box.resolve(key: "k\(index)") as Car).name == "k\(index)") }
+    }
+}

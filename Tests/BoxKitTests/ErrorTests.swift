@@ -1,0 +1,115 @@
+import BoxKit
+import Foundation
+import Testing
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test("a missing registration throws notRegistered naming the type, key and nearest", arguments: backends)
+    func missingThrows(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register { Car() }
+        box.register(key: "Audi") { Car() }
+        box.register(key: "BMW") { Engine() }
+        let error = try #require(throws: BoxError.self) { try box.tryResolve(Car.self, key: "BMW") }
+        #expect(error.reason == .notRegistered)
+        #expect(error.serviceType == "BoxKitTests.Car")
+        #expect(error.key == "BMW")
+        #expect(error.chain == [#"BoxKitTests.Car[key: "BMW"]"#])
+        #expect(
+            error.nearest == [
+                "BoxKitTests.Car", #"BoxKitTests.Car[key: "Audi"]"#, #"BoxKitTests.Engine[key: "BMW"]"#,
+            ])
+    }
+
+    @Test("nearest registrations include ancestors' and same-named types", arguments: backends)
+    func nearestSearchesLineage(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register { Showroom.Car() }
+        let child = box.newChildBox(forKey: "child")
+        child.register { Car() as Car? }
+        let error = try #require(throws: BoxError.self) { try child.tryResolve(Car.self) }
+        #expect(error.nearest.contains("Swift.Optional<BoxKitTests.Car>"))
+        #expect(error.nearest.contains("BoxKitTests.Showroom.Car (in parent box)"))
+    }
+
+    @Test("a dependency missing inside a factory names the whole chain", arguments: backends)
+    func missingInsideFactoryNamesChain(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let captured = Mutexed<BoxError?>(nil)
+        box.register { r in
+            do throws(BoxError) {
+                return Car(engine: try r.tryResolve(Engine.self, key: "V12"))
+            } catch {
+                captured.mutate { $0 = error }
+                return Car()
+            }
+        }
+        _ = box.resolve() as Car
+        let error = try #require(captured.value)
+        #expect(error.chain == ["BoxKitTests.Car", #"BoxKitTests.Engine[key: "V12"]"#])
+    }
+
+    @Test("a cycle is reported with its chain, A -> B -> A", arguments: backends)
+    func cycleIsReported(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let captured = Mutexed<BoxError?>(nil)
+        box.register { r in CycleA(r.resolve()) }
+        box.register { r in
+            do throws(BoxError) {
+                return CycleB(try r.tryResolve(CycleA.self))
+            } catch {
+                captured.mutate { $0 = error }
+                return CycleB(nil)
+            }
+        }
+        _ = box.resolve() as CycleA
+        let error = try #require(captured.value)
+        #expect(error.reason == .cycle)
+        #expect(error.chain == ["BoxKitTests.CycleA", "BoxKitTests.CycleB", "BoxKitTests.CycleA"])
+        #expect(error.description.contains("BoxKitTests.CycleA -> BoxKitTests.CycleB -> BoxKitTests.CycleA"))
+    }
+
+    @Test("two threads resolving the same service at once is not a cycle", arguments: backends)
+    func concurrentResolveIsNotCycle(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { () -> Engine in
+            Thread.sleep(forTimeInterval: 0.001)
+            return Engine()
+        }
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in _ = box.resolve() as Engine }
+    }
+
+    @Test("resolving a missing service stops the program with a full message")
+    func missingTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                box.register(key: "Audi") { Car() }
+                box.register { r in Car(engine: r.resolve(Engine.self, key: "V8")) }
+                _ = box.resolve() as Car
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains(#"no registration for BoxKitTests.Engine[key: "V8"]"#))
+            #expect(stderr.contains(#"Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine[key: "V8"]"#))
+        }
+    }
+
+    @Test("a cycle stops the program and names the cycle")
+    func cycleTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                box.register { r in CycleA(r.resolve()) }
+                box.register(life: .permanent) { r in CycleB(r.resolve() as CycleA) }
+                _ = box.resolve() as CycleA
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(
+                stderr.contains(
+                    "circular dependency while resolving BoxKitTests.CycleA: "
+                        + "BoxKitTests.CycleA -> BoxKitTests.CycleB -> BoxKitTests.CycleA"))
+        }
+    }
+}

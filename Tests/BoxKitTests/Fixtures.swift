@@ -1,0 +1,97 @@
+import BoxKit
+import Synchronization
+
+// Shared fixtures for the behaviour suite: the cars, engines and crash-test dummies of the SwincyBox
+// README, plus types that probe type identity.
+
+protocol Vehicle: AnyObject {
+    var name: String { get }
+}
+
+final class Engine {
+    let cylinders: Int
+    init(cylinders: Int = 4) { self.cylinders = cylinders }
+}
+
+final class Car: Vehicle {
+    let engine: Engine
+    let name: String
+    init(engine: Engine = Engine(), name: String = "car") {
+        self.engine = engine
+        self.name = name
+    }
+}
+
+final class SafetyCar {
+    weak var driver: Dummy?
+}
+
+final class Dummy {
+    let car: SafetyCar
+    init(car: SafetyCar) { self.car = car }
+}
+
+/// Two services that each want the other, wired by `onInitialised` hooks.
+final class Parent {
+    var child: Child?
+}
+
+final class Child {
+    weak var parent: Parent?
+}
+
+struct Point: Equatable {
+    var x: Int
+    var y: Int
+}
+
+struct Generic<T> {
+    let tag: String
+}
+
+enum Showroom {
+    final class Car {
+        let tag = "Showroom.Car"
+    }
+}
+
+enum Garage {
+    final class Car {
+        let tag = "Garage.Car"
+    }
+}
+
+/// A service that depends on itself through another: A needs B needs A.
+final class CycleA {
+    init(_ b: CycleB) {}
+}
+
+final class CycleB {
+    init(_ a: CycleA?) {}
+}
+
+/// Counts calls from any thread.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    @discardableResult
+    func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// An object whose release a test observes through a weak reference.
+final class Tracked {
+    let id: Int
+    init(_ id: Int = 0) { self.id = id }
+}
+
+/// Both backends, for `@Test(arguments:)`.
+let backends = Box.Backend.allCases
+
+/// A value guarded by a lock, for hooks that record what they saw.
+final class Mutexed<Value>: @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { _ in body(&stored) } }
+    var value: Value { lock.withLock { _ in stored } }
+}

@@ -1,0 +1,77 @@
+import BoxKit
+import Testing
+
+@Suite("Keys")
+struct KeyTests {
+    @Test("keyed and unkeyed registrations of one type are distinct", arguments: backends)
+    func keyedAndUnkeyedAreDistinct(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { Car(name: "plain") }
+        box.register(key: "BMW") { Car(name: "BMW") }
+        box.register(key: "Mercedes") { Car(name: "Mercedes") }
+        #expect((box.resolve() as Car).name == "plain")
+        #expect((box.resolve(key: "BMW") as Car).name == "BMW")
+        #expect(box.resolve(Car.self, key: "Mercedes").name == "Mercedes")
+    }
+
+    @Test("the empty key differs from no key", arguments: backends)
+    func emptyKeyDiffersFromNoKey(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { Car(name: "no key") }
+        box.register(key: "") { Car(name: "empty key") }
+        #expect((box.resolve() as Car).name == "no key")
+        #expect((box.resolve(key: "") as Car).name == "empty key")
+        #expect(box.registeredServiceCount == 2)
+    }
+
+    @Test("canonically equivalent keys are one key", arguments: backends)
+    func canonicallyEquivalentKeys(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)
+        box.register(key: composed) { Car(name: "composed") }
+        #expect((box.resolve(key: decomposed) as Car).name == "composed")
+        box.register(key: decomposed) { Car(name: "decomposed") }
+        #expect(box.registeredServiceCount == 1)
+        #expect((box.resolve(key: composed) as Car).name == "decomposed")
+    }
+
+    @Test(
+        "unusual keys are stored and found exactly",
+        arguments: [
+            "a\u{0}b", "a\u{0}c", "a", "\u{0}", "seven77", "eight888", "👩‍👩‍👧‍👦", "\u{301}", "ﬁ", "fi", "İ", "i\u{307}",
+            String(repeating: "long-key-", count: 11_112),
+        ])
+    func unusualKeys(key: String) {
+        for backend in backends {
+            let box = Box(backend: backend)
+            let others = ["a\u{0}b", "a\u{0}c", "a", "\u{0}", "fi", "i\u{307}"].filter { $0 != key }
+            for other in others { box.register(key: other) { Car(name: "other") } }
+            box.register(key: key) { Car(name: key) }
+            #expect((box.resolve(key: key) as Car).name == key, "\(backend)")
+            #expect(box.registeredServiceCount == others.count + 1, "\(backend)")
+        }
+    }
+
+    @Test("keys differing only by an embedded NUL are distinct", arguments: backends)
+    func embeddedNulKeys(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(key: "a\u{0}b") { Car(name: "1") }
+        box.register(key: "a\u{0}c") { Car(name: "2") }
+        box.register(key: "a") { Car(name: "3") }
+        #expect((box.resolve(key: "a\u{0}b") as Car).name == "1")
+        #expect((box.resolve(key: "a\u{0}c") as Car).name == "2")
+        #expect((box.resolve(key: "a") as Car).name == "3")
+        #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: "a\u{0}") }
+    }
+
+    @Test("a 100,000-byte key works", arguments: backends)
+    func veryLongKey(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let key = String(repeating: "x", count: 100_000)
+        box.register(key: key) { Car(name: "long") }
+        #expect((box.resolve(key: key) as Car).name == "long")
+        #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: key + "y") }
+    }
+}
