@@ -1,7 +1,8 @@
 # BoxKit's commands; CI runs these (see .ci/run).
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-CBOX_OBJECTS = .build/debug/CBoxTable.build
+CHECK_BUILD = .build-check
+CBOX_OBJECTS = $(CHECK_BUILD)/debug/CBoxTable.build
 
 .PHONY: deps build test check lint symbols bench bench-quick bench-check clean
 
@@ -28,7 +29,8 @@ test: deps
 
 ## check: warnings as errors, the C symbol-prefix check, and swift format lint
 check: deps
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors -Xcc -Werror -Xcc -Wall -Xcc -Wextra
+	$(SWIFT) build --build-tests --scratch-path $(CHECK_BUILD) -Xswiftc -warnings-as-errors \
+		-Xcc -Werror -Xcc -Wall -Xcc -Wextra
 	$(MAKE) symbols lint
 
 symbols:

@@ -52,7 +52,9 @@ extension Box {
     /// `MyApp.Garage.Car` and for `Optional<Car>`, `Generic` and `Int` for `Generic<Int>`. Two types that
     /// share one are likely what a user confused.
     private func _nameTokens(_ type: Any.Type) -> Set<Substring> {
-        let wrappers: Set<Substring> = ["Optional", "Array", "Dictionary", "Set", "Any", "AnyObject", "Swift", "any", "some"]
+        let wrappers: Set<Substring> = [
+            "Optional", "Array", "Dictionary", "Set", "Any", "AnyObject", "Swift", "any", "some",
+        ]
         let name = String(describing: type)
         return Set(name.split { !($0.isLetter || $0.isNumber || $0 == "_") }).subtracting(wrappers)
     }

@@ -48,7 +48,8 @@ extension Box {
     ///   close a cycle.
     /// - Complexity: O(1) on average, as ``resolve(_:key:)``.
     @inlinable
-    public func tryResolve<Service>(_ type: Service.Type = Service.self, key: String? = nil) throws(BoxError) -> Service {
+    public func tryResolve<Service>(_ type: Service.Type = Service.self, key: String? = nil) throws(BoxError) -> Service
+    {
         try _resolve(type, key: key)
     }
 

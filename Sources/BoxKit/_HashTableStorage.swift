@@ -59,7 +59,9 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     var registrations: [_AnyServiceBox] {
         writer.withLock { _ in
             (0..<cbox_table_capacity(handle)).compactMap { index in
-                cbox_table_value_at(handle, index).map { Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue() }
+                cbox_table_value_at(handle, index).map {
+                    Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()
+                }
             }
         }
     }
@@ -108,8 +110,10 @@ enum _ResolutionThread {
     static func chain() -> [_AnyServiceBox] {
         let thread = cbox_thread_current()
         return (0..<Int(thread.pointee.chain_count)).map { index in
-            Unmanaged<_AnyServiceBox>.fromOpaque(UnsafeMutableRawPointer(mutating: thread.pointee.chain![index].registration))
-                .takeUnretainedValue()
+            Unmanaged<_AnyServiceBox>.fromOpaque(
+                UnsafeMutableRawPointer(mutating: thread.pointee.chain![index].registration)
+            )
+            .takeUnretainedValue()
         }
     }
 }
@@ -179,12 +183,16 @@ extension Box {
         _withKeyBytes(key) { bytes, hasKey in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word) {
+            if let found = cbox_table_find(
+                _table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word)
+            {
                 return found
             }
             var ancestor = _parent
             while let box = ancestor {
-                if let found = cbox_table_find(box._table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word) {
+                if let found = cbox_table_find(
+                    box._table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word)
+                {
                     return found
                 }
                 ancestor = box._parent

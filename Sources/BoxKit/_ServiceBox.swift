@@ -129,7 +129,9 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline func service(_ resolver: Resolver) -> Any { _resolveAny(from: resolver) }
 
     @discardableResult
-    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) -> any ServiceStoring {
+    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
+        -> any ServiceStoring
+    {
         hooks.withLock { $0.append(_Hook(run: closure)) }
         hasHooks.store(true, ordering: .releasing)
         return self

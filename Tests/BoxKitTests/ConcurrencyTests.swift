@@ -26,7 +26,9 @@ struct ConcurrencyTests {
         for _ in 0..<200 {
             let box = Box(backend: backend)
             let made = Counter()
-            box.register(life: .permanent) { made.increment(); return Engine() }
+            box.register(life: .permanent) {
+                made.increment(); return Engine()
+            }
             let seen = Mutexed<Set<ObjectIdentifier>>([])
             DispatchQueue.concurrentPerform(iterations: 4) { _ in
                 let engine = box.resolve() as Engine

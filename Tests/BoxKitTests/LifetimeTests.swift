@@ -16,7 +16,9 @@ struct LifetimeTests {
     func transientIsDefault(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register { made.increment(); return Engine() }
+        box.register {
+            made.increment(); return Engine()
+        }
         _ = box.resolve() as Engine
         _ = box.resolve() as Engine
         #expect(made.count == 2)
@@ -33,7 +35,9 @@ struct LifetimeTests {
     func permanentFactoryRunsLazilyOnce(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register(life: .permanent) { made.increment(); return Engine() }
+        box.register(life: .permanent) {
+            made.increment(); return Engine()
+        }
         #expect(made.count == 0)
         for _ in 0..<5 { _ = box.resolve() as Engine }
         #expect(made.count == 1)

@@ -20,7 +20,9 @@ struct RegistrationTests {
         do {
             let captured = Tracked(1)
             capturedByOldFactory = captured
-            box.register(life: .permanent) { _ = captured; return Tracked(2) }
+            box.register(life: .permanent) {
+                _ = captured; return Tracked(2)
+            }
             oldInstance = box.resolve() as Tracked
         }
         #expect(oldInstance != nil)
@@ -68,7 +70,9 @@ struct RegistrationTests {
         do {
             let engine = Engine()
             captured = engine
-            box.register(life: .permanent) { _ = engine; return Tracked() }
+            box.register(life: .permanent) {
+                _ = engine; return Tracked()
+            }
             instance = box.resolve() as Tracked
         }
         #expect(instance != nil && captured != nil)

@@ -1,5 +1,6 @@
-@testable import BoxKit
 import Testing
+
+@testable import BoxKit
 
 @Suite("Hash-table registry invariants")
 struct TableInvariantTests {
