@@ -179,26 +179,42 @@ extension Box {
         return _Lookup(.make, found)
     }
 
+    /// Finds the registration in this box's table or the nearest ancestor's. The common unkeyed case is
+    /// inlined into `_begin`; keys take `_findKeyedInTables`.
+    @inline(__always)
     private func _findInTables(_ type: UnsafeRawPointer, key: String?) -> UnsafeMutableRawPointer? {
-        _withKeyBytes(key) { bytes, hasKey in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
-            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            if let found = cbox_table_find(
-                _table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word)
-            {
-                return found
-            }
-            var ancestor = _parent
-            while let box = ancestor {
-                if let found = cbox_table_find(
-                    box._table.unsafelyUnwrapped.handle, hash, type, bytes.baseAddress, bytes.count, word)
-                {
-                    return found
-                }
-                ancestor = box._parent
-            }
-            return nil
+        guard let key else {
+            let hash = cbox_hash(type, nil, 0, false)
+            if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, nil, 0, 0) { return found }
+            return _findInAncestorTables(hash, type, UnsafeBufferPointer(start: nil, count: 0), hasKey: false)
         }
+        return _findKeyedInTables(type, key: key)
+    }
+
+    @inline(never)
+    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> UnsafeMutableRawPointer? {
+        // `unowned(unsafe)`: the caller holds self for the whole call; a strong capture would write the box's
+        // reference count on every keyed resolve.
+        _withCanonicalUTF8(key) { [unowned(unsafe) self] bytes in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, true)
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
+            let handle = _table.unsafelyUnwrapped.handle
+            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) { return found }
+            return _findInAncestorTables(hash, type, bytes, hasKey: true)
+        }
+    }
+
+    private func _findInAncestorTables(
+        _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, hasKey: Bool
+    ) -> UnsafeMutableRawPointer? {
+        let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+        var ancestor = _parent
+        while let box = ancestor {
+            let handle = box._table.unsafelyUnwrapped.handle
+            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) { return found }
+            ancestor = box._parent
+        }
+        return nil
     }
 
     private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> UnsafeMutableRawPointer? {

@@ -7,8 +7,16 @@
 /// - Complexity: O(n) in the key's length; no allocation unless the key needs normalising.
 @inline(__always)
 func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let span = key.utf8Span
+    if span.isKnownASCII { return span.span.withUnsafeBufferPointer(body) }
+    return _withNonASCIICanonicalUTF8(key, body)
+}
+
+/// The slow path of `_withCanonicalUTF8`: keys that are not ASCII.
+@inline(never)
+func _withNonASCIICanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     var span = key.utf8Span
-    if span.isKnownASCII || span.checkForNFC(quickCheck: true) {
+    if span.checkForNFC(quickCheck: true) {
         return span.span.withUnsafeBufferPointer(body)
     }
     return key._nfcCodeUnits.withUnsafeBufferPointer(body)

@@ -37,8 +37,9 @@ typedef struct cbox_key {
     uint8_t bytes[];
 } cbox_key;
 
-/// The XXH3 hash of a type id and an optional key; never 0 or 1 (those mark empty and deleted slots).
-/// `has_key` distinguishes "no key" from the empty key. `key` may be NULL when `key_length` is 0.
+/// The XXH3 hash of a type id and an optional key (XXH3 over the key bytes, seeded with the type id's
+/// bits); never 0 or 1, which mark empty and deleted slots. "No key" and the empty key hash alike: slots
+/// tell them apart by their key word. `key` may be NULL when `key_length` is 0.
 uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length, bool has_key);
 
 /// The key word a query compares slots against: inline for short keys, `CBOX_KEY_LONG` otherwise.
