@@ -21,24 +21,6 @@ struct ConcurrencyTests {
         #expect(mismatches.count == 0)
     }
 
-    @Test("a permanent factory runs exactly once when many threads race to resolve it", arguments: backends)
-    func permanentCreatedOnceUnderRace(backend: Box.Backend) {
-        for _ in 0..<200 {
-            let box = Box(backend: backend)
-            let made = Counter()
-            box.register(life: .permanent) {
-                made.increment(); return Engine()
-            }
-            let seen = Mutexed<Set<ObjectIdentifier>>([])
-            DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                let engine = box.resolve() as Engine
-                seen.mutate { $0.insert(ObjectIdentifier(engine)) }
-            }
-            #expect(made.count == 1)
-            #expect(seen.value.count == 1)
-        }
-    }
-
     @Test("registering while other threads resolve loses nothing", arguments: backends)
     func registerWhileResolving(backend: Box.Backend) {
         let box = Box(backend: backend)
