@@ -4,7 +4,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHECK_BUILD = .build-check
 CBOX_OBJECTS = $(CHECK_BUILD)/debug/CBoxTable.build
 
-.PHONY: deps build test check lint symbols bench bench-quick bench-check clean
+CLANG ?= $(dir $(shell command -v $(SWIFT)))clang
+FUZZ_SECONDS ?= 60
+SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
+	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+
+.PHONY: deps build test check lint symbols bench bench-quick bench-check tsan asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
 deps:
@@ -42,6 +47,34 @@ lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
 	@echo "lint: swift format found nothing"
 
+## tsan: the whole test suite under ThreadSanitizer
+tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+## asan: the whole test suite under AddressSanitizer (with LeakSanitizer) and UBSan on the C table
+asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address \
+		--scratch-path .build-asan -Xswiftc -use-ld=lld $(SANITIZE_UB)
+
+## valgrind: 1,000,000 registrations registered, resolved, replaced and cleared, with no definite leak
+valgrind: deps
+	$(SWIFT) build -c release --product BoxKitLeakCheck --scratch-path .build-valgrind -Xcc -gdwarf-4
+	valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
+		.build-valgrind/release/BoxKitLeakCheck
+
+## fuzz: libFuzzer over the C table alone (FUZZ_SECONDS, default 60), with ASan and UBSan
+fuzz: deps
+	mkdir -p .build-fuzz/corpus
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-ISources/CBoxTable/include -ISources/CBoxTable $$(pkg-config --cflags libxxhash) \
+		Fuzz/cbox_table_fuzz.c Sources/CBoxTable/cbox_table.c Sources/CBoxTable/cbox_reclaim.c \
+		Sources/CBoxTable/cbox_hash.c $$(pkg-config --libs libxxhash) -fuse-ld=lld -o .build-fuzz/cbox_table_fuzz
+	.build-fuzz/cbox_table_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		-artifact_prefix=.build-fuzz/ .build-fuzz/corpus
+
+## reliability: every sanitizer, valgrind and a fuzz run
+reliability: tsan asan valgrind fuzz
+
 ## bench: the benchmark report (release build, separate module), written to bench-results.*
 bench: deps
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport
@@ -51,4 +84,4 @@ bench-quick: deps
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-* Benchmarks/.build

@@ -23,6 +23,7 @@ let package = Package(
         ),
         .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable"]),
         .target(name: "BoxKitTestSupport", path: "Tests/BoxKitTestSupport"),
+        .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
     ]
 )

@@ -1,0 +1,133 @@
+// libFuzzer harness for the C table alone. The input is a program: each step reads an operation byte, a
+// type id, a key length and key bytes, then inserts, replaces, finds, removes, clears or collects, against
+// both the table and a plain shadow array. After every step the table's invariants must hold and every
+// find must agree with the shadow; at the end every value must have been released exactly once.
+//
+// Build and run with `make fuzz` (clang's -fsanitize=fuzzer,address,undefined).
+#include "CBoxTable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { MAX_ENTRIES = 256, MAX_KEY = 64 };
+
+typedef struct {
+    uintptr_t type;
+    int has_key;
+    size_t length;
+    uint8_t key[MAX_KEY];
+    int *value;  // a live value: a heap counter of how often it was released
+} shadow_entry;
+
+static shadow_entry shadow[MAX_ENTRIES];
+static size_t shadow_count;
+static long releases_owed;
+
+static void release_value(void *value) {
+    int *released = value;
+    if (++*released != 1) {
+        fprintf(stderr, "value released twice\n");
+        abort();
+    }
+    releases_owed--;
+    free(released);
+}
+
+static void check(cbox_table *table) {
+    const char *broken = cbox_table_check_invariants(table);
+    if (broken) {
+        fprintf(stderr, "invariant broken: %s\n", broken);
+        abort();
+    }
+    if (cbox_table_count(table) != shadow_count) {
+        fprintf(stderr, "count %zu, shadow %zu\n", cbox_table_count(table), shadow_count);
+        abort();
+    }
+}
+
+static long find_shadow(uintptr_t type, int has_key, const uint8_t *key, size_t length) {
+    for (size_t i = 0; i < shadow_count; i++) {
+        shadow_entry *e = &shadow[i];
+        if (e->type == type && e->has_key == has_key && e->length == length && memcmp(e->key, key, length) == 0) {
+            return (long)i;
+        }
+    }
+    return -1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    cbox_table *table = cbox_table_create(release_value);
+    cbox_thread *thread = cbox_thread_current();
+    shadow_count = 0;
+    releases_owed = 0;
+    size_t at = 0;
+    while (at + 3 <= size) {
+        uint8_t op = data[at++] % 4;
+        uintptr_t type = 0x1000 + (data[at++] % 4) * 0x40;
+        uint8_t shape = data[at++];
+        int has_key = shape != 0xff;
+        size_t length = has_key ? (size_t)(shape % (MAX_KEY + 1)) : 0;
+        if (length > size - at) length = size - at;
+        const uint8_t *key = data + at;
+        at += length;
+        uint64_t hash = cbox_hash((const void *)type, key, length, has_key);
+        // Two of the four types force collisions: every entry of such a type shares one hash.
+        if (type >= 0x1080) hash = 2 + (type & 0xff);
+        long found = find_shadow(type, has_key, key, length);
+        switch (op) {
+        case 0: {  // insert or replace
+            int *value = calloc(1, sizeof(int));
+            if (value == NULL) abort();
+            bool replaced = cbox_table_insert(table, hash, (const void *)type, key, length, has_key, value);
+            if (replaced != (found >= 0)) abort();
+            releases_owed++;
+            if (found >= 0) {
+                shadow[found].value = value;
+            } else if (shadow_count < MAX_ENTRIES) {
+                shadow_entry *e = &shadow[shadow_count++];
+                e->type = type;
+                e->has_key = has_key;
+                e->length = length;
+                memcpy(e->key, key, length);
+                e->value = value;
+            } else {
+                cbox_table_remove(table, hash, (const void *)type, key, length, has_key);  // keep the shadow bounded
+            }
+            break;
+        }
+        case 1: {  // find
+            cbox_read_begin(thread);
+            void *value = cbox_table_find(table, hash, (const void *)type, key, length,
+                                          cbox_key_word(key, length, has_key));
+            cbox_read_end(thread);
+            if (value != (found >= 0 ? (void *)shadow[found].value : NULL)) {
+                fprintf(stderr, "find disagrees with the shadow\n");
+                abort();
+            }
+            break;
+        }
+        case 2: {  // remove
+            bool removed = cbox_table_remove(table, hash, (const void *)type, key, length, has_key);
+            if (removed != (found >= 0)) abort();
+            if (found >= 0) shadow[found] = shadow[--shadow_count];
+            break;
+        }
+        case 3:  // clear, or collect
+            if (shape & 1) {
+                cbox_table_clear(table);
+                shadow_count = 0;
+            } else {
+                cbox_batch *batch = cbox_table_collect(table);
+                if (batch) cbox_batch_dispose(batch);
+            }
+            break;
+        }
+        check(table);
+    }
+    cbox_table_destroy(table);
+    if (releases_owed != 0) {
+        fprintf(stderr, "%ld values were never released\n", releases_owed);
+        abort();
+    }
+    return 0;
+}
