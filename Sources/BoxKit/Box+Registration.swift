@@ -22,7 +22,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping () -> Service
     ) -> any ServiceStoring {
-        _register(key: key, life: life, factory: .plain(factory))
+        _register(_ServiceBox(key: key, life: life, owner: self, plain: factory, resolving: nil))
     }
 
     /// Registers a factory that resolves its dependencies from the box it receives.
@@ -48,12 +48,11 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping (Resolver) -> Service
     ) -> any ServiceStoring {
-        _register(key: key, life: life, factory: .resolving(factory))
+        _register(_ServiceBox(key: key, life: life, owner: self, plain: nil, resolving: factory))
     }
 
     /// The one registration funnel.
-    private func _register<Service>(key: String?, life: LifeType, factory: _Factory<Service>) -> _ServiceBox<Service> {
-        let registration = _ServiceBox<Service>(key: key, life: life, owner: self, factory: factory)
+    private func _register<Service>(_ registration: _ServiceBox<Service>) -> _ServiceBox<Service> {
         _storage.insert(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }

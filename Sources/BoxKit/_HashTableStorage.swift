@@ -242,8 +242,13 @@ extension Box {
     /// Ends a `.make` lookup: pops the chain entry `_begin` pushed.
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
-        cbox_chain_pop(cbox_thread_current())
-        _endRead(lookup)
+        let thread = cbox_thread_current()
+        cbox_chain_pop(thread)
+        if _table != nil {
+            cbox_read_end(thread)
+        } else {
+            Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release()
+        }
     }
 
     /// Resolves one known registration (the type-erased `ServiceStoring.service(_:)` path).

@@ -15,7 +15,7 @@ class _AnyServiceBox: @unchecked Sendable {
     @usableFromInline let _ready = Atomic<Bool>(false)
     /// Hooks run after each creation, in order; `hasHooks` lets hook-less services skip the lock.
     let hooks = Mutex<[_Hook]>([])
-    let hasHooks = Atomic<Bool>(false)
+    @usableFromInline let hasHooks = Atomic<Bool>(false)
     /// Serialises the one creation of a permanent instance.
     let creation = Mutex<Void>(())
 
@@ -57,22 +57,19 @@ func _describe(_ type: Any.Type, key: String?) -> String {
     return "\(name)[key: \(String(reflecting: key))]"
 }
 
-/// A factory in either of the two shapes `register` accepts.
-@usableFromInline
-enum _Factory<Service> {
-    case plain(() -> Service)
-    case resolving((Resolver) -> Service)
-}
-
 /// A registration of one service type: its factory and, for `.permanent`, its instance.
 @usableFromInline
 final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
-    @usableFromInline let factory: _Factory<Service>
+    /// The factory, in whichever of the two shapes `register` received (exactly one is set). Two `let`s
+    /// rather than an enum, so that calling one borrows it instead of copying (and retaining) it.
+    @usableFromInline let plainFactory: (() -> Service)?
+    @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
-    init(key: String?, life: LifeType, owner: Box, factory: _Factory<Service>) {
-        self.factory = factory
+    init(key: String?, life: LifeType, owner: Box, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
+        plainFactory = plain
+        resolvingFactory = resolving
         super.init(serviceType: Service.self, key: key, life: life, owner: owner)
     }
 
@@ -86,23 +83,25 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @inlinable
     var readyInstance: Service { instance.unsafelyUnwrapped }
 
-    @usableFromInline
+    @inlinable
     func call(_ resolver: Resolver) -> Service {
-        switch factory {
-        case .plain(let make): make()
-        case .resolving(let make): make(resolver)
-        }
+        if let plainFactory { return plainFactory() }
+        return resolvingFactory.unsafelyUnwrapped(resolver)
     }
 
     /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`, or the one
     /// permanent instance, created here if no other thread has created it yet.
-    @usableFromInline
+    @inlinable
     func make(resolvingFrom origin: Box) -> Service {
-        if life == .transient {
-            let made = call(origin)
-            initialise(made, resolver: origin)
-            return made
-        }
+        guard life == .transient else { return makePermanent(resolvingFrom: origin) }
+        let made = call(origin)
+        if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
+        return made
+    }
+
+    /// Creates the permanent instance unless another thread already has, and returns it.
+    @usableFromInline
+    func makePermanent(resolvingFrom origin: Box) -> Service {
         creation.withLock { _ in
             if isReady { return }
             let resolver = owner ?? origin
@@ -115,7 +114,8 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     }
 
     /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
-    private func initialise(_ made: Service, resolver: Resolver) {
+    @usableFromInline
+    func initialise(_ made: Service, resolver: Resolver) {
         guard hasHooks.load(ordering: .acquiring) else { return }
         withUnsafePointer(to: made) { pointer in
             _ResolutionThread.setPending(UnsafeRawPointer(pointer))

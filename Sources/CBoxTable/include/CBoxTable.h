@@ -28,7 +28,7 @@ extern "C" {
 #define CBOX_KEY_NONE ((uint64_t)0)
 /// The key word a query uses for a key longer than 7 bytes; never stored in a slot.
 #define CBOX_KEY_LONG ((uint64_t)1)
-#define CBOX_KEY_INLINE_BIT ((uint64_t)1 << 63)
+#define CBOX_KEY_INLINE_BIT ((uint64_t)0x8000000000000000ULL)
 #define CBOX_KEY_INLINE_MAX 7
 
 /// A key longer than `CBOX_KEY_INLINE_MAX` bytes, owned by the table: its length, then its bytes.
