@@ -229,6 +229,21 @@ extension Box {
         return nil
     }
 
+    /// Whether a resolve of `typeID` and `key` from this box would find a registration.
+    ///
+    /// - Complexity: O(1) on average per box searched, like a resolve; takes no lock.
+    func _isRegistered(_ typeID: ObjectIdentifier, key: String?) -> Bool {
+        if _table != nil {
+            let thread = cbox_thread_current()
+            cbox_read_begin(thread)
+            defer { cbox_read_end(thread) }
+            return _findInTables(_typeBits(typeID), key: key) != nil
+        }
+        guard let found = _findInDictionaries(typeID, key: key) else { return false }
+        Unmanaged<_AnyServiceBox>.fromOpaque(found).release()
+        return true
+    }
+
     /// Ends a `.ready` or `.pending` lookup.
     @usableFromInline
     final func _endRead(_ lookup: _Lookup) {

@@ -9,6 +9,8 @@ class _AnyServiceBox: @unchecked Sendable {
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
     @usableFromInline let key: String?
     @usableFromInline let life: LifeType
+    /// When this registration was made, process-wide: orders `registrations` and error listings.
+    let sequence: UInt64
     /// The box that holds this registration; a permanent factory receives it.
     weak var owner: Box?
     /// Set (releasing) once a permanent instance is stored; readers check it (acquiring) before reading it.
@@ -24,6 +26,7 @@ class _AnyServiceBox: @unchecked Sendable {
         self.key = key
         self.life = life
         self.owner = owner
+        sequence = _registrationSequence.add(1, ordering: .relaxed).newValue
     }
 
     /// The registration as error messages and introspection show it: `Module.Car` or `Module.Car["BMW"]`.
@@ -43,6 +46,9 @@ class _AnyServiceBox: @unchecked Sendable {
     /// Resolves through the type-erased path (used by `ServiceStoring.service(_:)`).
     func _resolveAny(from resolver: Resolver) -> Any { fatalError("_AnyServiceBox is abstract") }
 }
+
+/// Numbers registrations in the order they were made.
+private let _registrationSequence = Atomic<UInt64>(0)
 
 /// An `onInitialised` hook. `@unchecked Sendable` for the same reason factories need not be `Sendable`:
 /// hooks run on whichever thread creates the service, as documented on ``Box``.

@@ -1,0 +1,57 @@
+extension Box: CustomStringConvertible, CustomDebugStringConvertible {
+    /// This box's registrations, in the order they were made (a replacement takes the place of a new one).
+    /// Child boxes' registrations are not included; ask each child.
+    ///
+    /// - Complexity: O(n log n) in the number of registrations.
+    public var registrations: [Registration] {
+        _storage.registrations.sorted { $0.sequence < $1.sequence }.map {
+            Registration(serviceType: String(reflecting: $0.serviceType), key: $0.key, life: $0.life)
+        }
+    }
+
+    /// Whether resolving `type` and `key` from this box would find a registration, here or in an ancestor.
+    ///
+    /// ```swift
+    /// if !box.isRegistered(Engine.self) { box.register { Engine() } }
+    /// ```
+    ///
+    /// - Complexity: O(1) on average, like ``resolve(_:key:)``; takes no lock.
+    public func isRegistered<Service>(_ type: Service.Type, key: String? = nil) -> Bool {
+        _isRegistered(ObjectIdentifier(type), key: key)
+    }
+
+    /// Removes the registration for `type` and `key` from this box (not from its ancestors), releasing its
+    /// factory and any permanent instance once no resolve in flight uses them.
+    ///
+    /// ```swift
+    /// box.unregister(Car.self, key: "BMW")
+    /// ```
+    ///
+    /// - Returns: Whether there was such a registration.
+    /// - Complexity: O(1) on average.
+    @discardableResult
+    public func unregister<Service>(_ type: Service.Type, key: String? = nil) -> Bool {
+        _storage.remove(typeID: ObjectIdentifier(type), key: key)
+    }
+
+    /// `Box(3 registrations, 1 child)`.
+    public var description: String {
+        let count = registeredServiceCount
+        let children = _children.withLock { $0.count }
+        let plural = count == 1 ? "registration" : "registrations"
+        return "Box(\(count) \(plural), \(children) \(children == 1 ? "child" : "children"))"
+    }
+
+    /// The backend, every registration in order, and the children by key, indented.
+    public var debugDescription: String {
+        var lines = ["Box(\(backend)) {"]
+        for registration in registrations { lines.append("    \(registration)") }
+        let children = _children.withLock { $0 }.sorted { $0.key < $1.key }
+        for (key, child) in children {
+            let nested = child.debugDescription.split(separator: "\n").map { "    " + $0 }
+            lines.append("    child \(String(reflecting: key)): " + nested.joined(separator: "\n").dropFirst(4))
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+}
