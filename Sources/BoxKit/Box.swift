@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A dependency-injection container: register factories for services, resolve instances anywhere.
 ///
 /// Registrations are identified by the service type's identity and an optional key. The registry is a C
@@ -42,7 +40,7 @@ public final class Box: BoxApi, Sendable {
     let _dictionary: _DictionaryStorage?
     /// The box whose registrations this one falls back to.
     weak let _parent: Box?
-    let _children = Mutex<[String: Box]>([:])
+    let _children = _Locked<[String: Box]>([:])
 
     /// Where this box keeps its registrations.
     public let backend: Backend

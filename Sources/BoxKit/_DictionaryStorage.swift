@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The Dictionary baseline: the registry as a pure-Swift box keeps it, a `[ServiceKey: registration]`
 /// behind a lock. Keys are Swift `String`s, so hashing and equality normalise Unicode on every lookup.
 final class _DictionaryStorage: _ServiceStorage {
@@ -8,7 +6,7 @@ final class _DictionaryStorage: _ServiceStorage {
         let key: String?
     }
 
-    private let entries = Mutex<[ServiceKey: _AnyServiceBox]>([:])
+    private let entries = _Locked<[ServiceKey: _AnyServiceBox]>([:])
 
     /// The registration for the identity and key, retained (+1): the caller balances it with a release.
     ///

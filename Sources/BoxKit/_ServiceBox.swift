@@ -15,11 +15,12 @@ class _AnyServiceBox: @unchecked Sendable {
     weak var owner: Box?
     /// Set (releasing) once a permanent instance is stored; readers check it (acquiring) before reading it.
     @usableFromInline let _ready = Atomic<Bool>(false)
-    /// Hooks run after each creation, in order; `hasHooks` lets hook-less services skip the lock.
-    let hooks = Mutex<[_Hook]>([])
+    /// Hooks run after each creation, in order; made with the first hook. `hasHooks` lets hook-less
+    /// services skip even the load.
+    let hooks = AtomicLazyReference<_Locked<[_Hook]>>()
     @usableFromInline let hasHooks = Atomic<Bool>(false)
-    /// Serialises the one creation of a permanent instance.
-    let creation = Mutex<Void>(())
+    /// Serialises the one creation of a permanent instance; made by the first resolve that needs it.
+    let creation = AtomicLazyReference<_Lock>()
 
     init(serviceType: Any.Type, key: String?, life: LifeType, owner: Box) {
         self.serviceType = serviceType
@@ -39,7 +40,8 @@ class _AnyServiceBox: @unchecked Sendable {
     /// Runs the `onInitialised` hooks on `instance`.
     final func runHooks(_ instance: Any, resolver: Resolver) {
         guard hasHooks.load(ordering: .acquiring) else { return }
-        let current = hooks.withLock { $0 }
+        guard let list = hooks.load() else { return }
+        let current = list.withLock { $0 }
         for hook in current { hook.run(resolver, instance) }
     }
 
@@ -108,7 +110,8 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     /// Creates the permanent instance unless another thread already has, and returns it.
     @usableFromInline
     func makePermanent(resolvingFrom origin: Box) -> Service {
-        creation.withLock { _ in
+        let lock = creation.load() ?? creation.storeIfNil(_Lock())
+        lock.withLock {
             if isReady { return }
             let resolver = owner ?? origin
             let made = call(resolver)
@@ -138,7 +141,8 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
         -> any ServiceStoring
     {
-        hooks.withLock { $0.append(_Hook(run: closure)) }
+        let list = hooks.load() ?? hooks.storeIfNil(_Locked([]))
+        list.withLock { $0.append(_Hook(run: closure)) }
         hasHooks.store(true, ordering: .releasing)
         return self
     }

@@ -1,4 +1,5 @@
 import BoxKit
+import Foundation
 import Synchronization
 
 // Shared fixtures for the behaviour suite: the cars, engines and crash-test dummies of the SwincyBox
@@ -88,10 +89,11 @@ final class Tracked {
 let backends = Box.Backend.allCases
 
 /// A value guarded by a lock, for hooks that record what they saw.
+/// (`NSLock`, not `Mutex`: ThreadSanitizer sees a pthread mutex's synchronisation, not Mutex's futex.)
 final class Mutexed<Value>: @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { _ in body(&stored) } }
-    var value: Value { lock.withLock { _ in stored } }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+    var value: Value { lock.withLock { stored } }
 }

@@ -240,6 +240,21 @@ static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, c
     return NULL;
 }
 
+// MARK: - Locks
+
+/// A heap-allocated mutex (a pthread mutex: sanitizers see its synchronisation). Create with
+/// `cbox_lock_create`; destroy with `cbox_lock_destroy`.
+typedef struct cbox_lock cbox_lock;
+
+/// Creates an unlocked mutex. Destroy with `cbox_lock_destroy`.
+cbox_lock *cbox_lock_create(void);
+/// Destroys an unlocked mutex.
+void cbox_lock_destroy(cbox_lock *lock);
+/// Locks; not recursive.
+void cbox_lock_acquire(cbox_lock *lock);
+/// Unlocks a mutex this thread locked.
+void cbox_lock_release(cbox_lock *lock);
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus

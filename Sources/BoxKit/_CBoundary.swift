@@ -1,7 +1,44 @@
-// The one file that crosses into C: the hash-table backend, the per-thread resolution state, and the read
-// side of a resolve. Everything else in BoxKit sees only Swift types.
+// The one file that crosses into C: the hash-table backend, the per-thread resolution state, the read
+// side of a resolve, and the lock. Everything else in BoxKit sees only Swift types.
 internal import CBoxTable
-import Synchronization
+
+/// A heap-allocated pthread mutex.
+///
+/// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see that Mutex's futex on Linux
+/// and would report every access it guards as a race.
+final class _Lock: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    init() {
+        handle = cbox_lock_create()
+    }
+
+    deinit {
+        cbox_lock_destroy(handle)
+    }
+
+    /// Runs `body` while holding the lock. Not recursive.
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        cbox_lock_acquire(handle)
+        defer { cbox_lock_release(handle) }
+        return try body()
+    }
+}
+
+/// A value guarded by a `_Lock`. `@unchecked Sendable`: `value` is only touched inside `withLock`.
+final class _Locked<Value>: @unchecked Sendable {
+    private let lock = _Lock()
+    @exclusivity(unchecked) private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value. Not recursive.
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try lock.withLock { try body(&value) }
+    }
+}
 
 /// The registry as BoxKit keeps it: a C open-addressing table keyed by (XXH3 hash, type id, key bytes)
 /// whose values are retained registrations. Reads never lock; writes are serialised by `writer`.
@@ -10,7 +47,7 @@ import Synchronization
 /// of readers, one writer at a time) this class upholds by taking `writer` around every mutation.
 final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     let handle: OpaquePointer
-    private let writer = Mutex<Void>(())
+    private let writer = _Lock()
 
     init() {
         handle = cbox_table_create { value in
@@ -25,7 +62,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     /// Runs `mutation` under the writer lock, then releases what readers no longer hold, outside the lock
     /// (a released permanent instance's `deinit` may itself use the box).
     private func write<R>(_ mutation: (OpaquePointer) -> R) -> R {
-        let (result, batch) = writer.withLock { _ in
+        let (result, batch) = writer.withLock {
             let result = mutation(handle)
             return (result, cbox_table_collect(handle))
         }
@@ -54,10 +91,10 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         write { cbox_table_clear($0) }
     }
 
-    var count: Int { writer.withLock { _ in cbox_table_count(handle) } }
+    var count: Int { writer.withLock { cbox_table_count(handle) } }
 
     var registrations: [_AnyServiceBox] {
-        writer.withLock { _ in
+        writer.withLock {
             (0..<cbox_table_capacity(handle)).compactMap { index in
                 cbox_table_value_at(handle, index).map {
                     Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()
@@ -68,12 +105,12 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
 
     /// The first broken structural invariant of the C table, or `nil`.
     func brokenInvariant() -> String? {
-        writer.withLock { _ in cbox_table_check_invariants(handle).map { String(cString: $0) } }
+        writer.withLock { cbox_table_check_invariants(handle).map { String(cString: $0) } }
     }
 
     /// The shape of the C table.
     func statistics() -> _TableStatistics {
-        writer.withLock { _ in
+        writer.withLock {
             var stats = cbox_table_stats()
             cbox_table_get_stats(handle, &stats)
             return _TableStatistics(

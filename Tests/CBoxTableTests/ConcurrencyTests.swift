@@ -1,0 +1,221 @@
+import CBoxTable
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// What reader threads saw, gathered for the test thread to judge (expectations are recorded there only).
+final class ReaderTally: Sendable {
+    let finds = Atomic<Int>(0)
+    let hits = Atomic<Int>(0)
+    let errors = Atomic<Int>(0)
+    let firstError = Mutex<String?>(nil)
+
+    func fail(_ message: String) {
+        errors.add(1, ordering: .relaxed)
+        firstError.withLock { first in
+            if first == nil { first = message }
+        }
+    }
+}
+
+/// What the writer thread hands back to the test thread.
+final class WriterReport: Sendable {
+    let failures = Mutex<[String]>([])
+    let probes = Mutex<[Probe]>([])
+}
+
+/// A one-way signal between threads.
+final class Flag: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
+
+    func raise() { raised.store(true, ordering: .releasing) }
+}
+
+/// Starts `body` on a new thread, entering `group` until it returns.
+func spawn(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+    group.enter()
+    Thread {
+        body()
+        group.leave()
+    }.start()
+}
+
+/// Waits up to `seconds` for `group`; records an issue when it times out (its threads are then left running).
+func finished(
+    _ group: DispatchGroup, within seconds: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+    guard group.wait(timeout: .now() + .seconds(seconds)) == .timedOut else { return true }
+    Issue.record("\(what) did not finish within \(seconds) s", sourceLocation: sourceLocation)
+    return false
+}
+
+extension CBoxTableSuite {
+    /// Lock-free readers on other threads while one writer mutates the table.
+    @Suite struct Concurrency {
+        @Test func aReaderOnAnotherThreadHoldsBackReleaseOfWhatItFound() {
+            let fixture = TableFixture()
+            let key = Key(TypeID.a, "read on another thread")
+            let value = fixture.makeProbe(for: key)
+            fixture.insert(key, value)
+            let shared = SharedTable(pointer: fixture.handle)
+            let entered = DispatchSemaphore(value: 0)
+            let mayLeave = DispatchSemaphore(value: 0)
+            let group = DispatchGroup()
+            let tally = ReaderTally()
+
+            spawn(group) {
+                let thread = cbox_thread_current()
+                cbox_read_begin(thread)
+                let found = key.find(in: shared.pointer)
+                entered.signal()
+                mayLeave.wait()
+                if let found, Probe.from(found).releaseCount == 0, Probe.from(found).key == key {
+                    tally.hits.add(1, ordering: .relaxed)
+                } else {
+                    tally.fail("the value found was gone before the read section ended")
+                }
+                cbox_read_end(thread)
+            }
+            entered.wait()
+            fixture.remove(key)
+            for _ in 0..<3 {
+                fixture.collect()
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            #expect(value.releaseCount == 0, "a reader on another thread is still inside its read section")
+            mayLeave.signal()
+            guard finished(group, within: 60, "the reader thread") else { return fixture.abandon() }
+
+            fixture.drain()
+            #expect(value.releaseCount == 1)
+            #expect(tally.hits.load(ordering: .relaxed) == 1)
+            #expect(tally.errors.load(ordering: .relaxed) == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+        }
+
+        static let keys: [Key] =
+            [Key(TypeID.a, nil), Key(TypeID.b, nil), Key(TypeID.a, []), Key(TypeID.a, "a\0b"), Key(TypeID.a, "a\0c")]
+            + (0..<27).map { Key(TypeID.numbered($0 % 4), number: $0, length: 2 + $0 % 14) }
+        static let neverInserted: [Key] = [Key(TypeID.c, nil), Key(TypeID.a, "never"), Key(TypeID.a, "never, ever")]
+
+        @Test func readersOnlyEverSeeValuesInsertedForTheirKeyWhileAWriterMutates() {
+            let fixture = TableFixture()
+            let shared = SharedTable(pointer: fixture.handle)
+            let ledger = fixture.ledger
+            let keys = Self.keys
+            let missing = Self.neverInserted
+            let writerDone = Flag()
+            let tally = ReaderTally()
+            let report = WriterReport()
+            let readers = DispatchGroup()
+            let writer = DispatchGroup()
+
+            for _ in 0..<3 {
+                spawn(readers) {
+                    var lastSerial = [Int](repeating: 0, count: keys.count)
+                    while !writerDone.isRaised {
+                        for (index, key) in keys.enumerated() {
+                            Self.read(key, at: index, in: shared, lastSerial: &lastSerial, tally: tally)
+                        }
+                        for key in missing {
+                            let thread = cbox_thread_current()
+                            cbox_read_begin(thread)
+                            let found = key.find(in: shared.pointer)
+                            cbox_read_end(thread)
+                            if found != nil { tally.fail("found a value for \(key), which was never inserted") }
+                        }
+                    }
+                }
+            }
+            spawn(writer) {
+                Self.write(rounds: 30_000, keys: keys, to: shared, ledger: ledger, report: report)
+                writerDone.raise()
+            }
+            guard finished(writer, within: 300, "the writer thread") else { return fixture.abandon() }
+            guard finished(readers, within: 60, "the reader threads") else { return fixture.abandon() }
+
+            #expect(report.failures.withLock { $0 } == [])
+            #expect(tally.errors.load(ordering: .relaxed) == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+            #expect(tally.hits.load(ordering: .relaxed) > 0, "readers overlapped the writer")
+            fixture.drain()
+            fixture.destroy()
+            let probes = report.probes.withLock { $0 }
+            #expect(probes.count == 30_000 * 7 / 10, "one value per insert")
+            #expect(probes.allSatisfy { $0.releaseCount == 1 }, "every value is released exactly once")
+            #expect(ledger.released.load(ordering: .sequentiallyConsistent) == probes.count)
+        }
+
+        /// One find in its own read section, judged while the section still protects what it found.
+        static func read(
+            _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int], tally: ReaderTally
+        ) {
+            let thread = cbox_thread_current()
+            cbox_read_begin(thread)
+            defer { cbox_read_end(thread) }
+            tally.finds.add(1, ordering: .relaxed)
+            let found = key.find(in: shared.pointer)
+            guard let found else { return }
+            let probe = Probe.from(found)
+            guard probe.magic == Probe.expectedMagic, probe.key == key else {
+                return tally.fail("found a value inserted for another key under \(key)")
+            }
+            guard probe.releaseCount == 0 else {
+                return tally.fail("found value #\(probe.serial) for \(key) after the table released it")
+            }
+            guard probe.serial >= lastSerial[index] else {
+                return tally.fail("found value #\(probe.serial) for \(key) after #\(lastSerial[index])")
+            }
+            lastSerial[index] = probe.serial
+            tally.hits.add(1, ordering: .relaxed)
+        }
+
+        /// The single writer: inserts (or replaces), removes and now and then clears, in a fixed pseudo-random
+        /// order, checking each result and every invariant; collects every 32 mutations. Reports what failed and
+        /// every value it made.
+        static func write(rounds: Int, keys: [Key], to shared: SharedTable, ledger: Ledger, report: WriterReport) {
+            var failures: [String] = []
+            var present = Set<Int>()
+            var probes: [Probe] = []
+            var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+            func check(_ what: @autoclosure () -> String) {
+                if let broken = cbox_table_check_invariants(shared.pointer) {
+                    failures.append("\(what()): \(String(cString: broken))")
+                }
+            }
+            for round in 0..<rounds {
+                random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let index = Int((random >> 33) % UInt64(keys.count))
+                let key = keys[index]
+                if round % 10 < 7 {
+                    let probe = Probe(ledger, key: key, serial: probes.count + 1)
+                    probes.append(probe)
+                    let replaced = key.withBytes {
+                        cbox_table_insert(shared.pointer, key.hash, key.type, $0, $1, $2, probe.retainedForTable())
+                    }
+                    if replaced != present.contains(index) { failures.append("insert \(key) replaced \(replaced)") }
+                    present.insert(index)
+                    check("insert \(key)")
+                } else if round % 2_500 != 2_499 {
+                    let removed = key.withBytes { cbox_table_remove(shared.pointer, key.hash, key.type, $0, $1, $2) }
+                    if removed != present.contains(index) { failures.append("remove \(key) returned \(removed)") }
+                    present.remove(index)
+                    check("remove \(key)")
+                } else {
+                    cbox_table_clear(shared.pointer)
+                    present.removeAll()
+                    check("clear")
+                }
+                if round % 32 == 31 {
+                    let batch = cbox_table_collect(shared.pointer)
+                    check("collect")
+                    if let batch { cbox_batch_dispose(batch) }
+                }
+            }
+            if cbox_table_count(shared.pointer) != present.count { failures.append("the count drifted") }
+            report.probes.withLock { $0 = probes }
+            report.failures.withLock { $0 = failures }
+        }
+    }
+}

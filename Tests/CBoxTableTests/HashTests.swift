@@ -1,0 +1,73 @@
+import CBoxTable
+import Testing
+
+extension CBoxTableSuite {
+    /// `cbox_hash`: the hash every caller must give the table for a type id and key.
+    @Suite struct Hash {
+        static var types: [UnsafeRawPointer] {
+            (0..<64).map(TypeID.numbered) + [TypeID.a, TypeID.b, TypeID.int, TypeID.string]
+        }
+
+        static let keys: [[UInt8]?] = [
+            nil, [], [0], [0, 0], Array("a".utf8), Array("a\0b".utf8), Array("a\0c".utf8), Array("1234567".utf8),
+            Array("12345678".utf8), Array(repeating: 0xFF, count: 200),
+        ]
+
+        @Test func theHashIsDeterministic() {
+            for type in Self.types {
+                for bytes in Self.keys {
+                    let first = Key(type, bytes).hash
+                    let again = Key(type, bytes.map { Array($0) }).hash
+                    #expect(first == again)
+                    #expect(Key(type, bytes).hash == first)
+                }
+            }
+        }
+
+        @Test func theHashIsNeverZeroOrOne() {
+            for index in 0..<100_000 {
+                let hash = Key(TypeID.numbered(index % 97), number: index, length: index % 17).hash
+                if hash < 2 {
+                    Issue.record("hash \(hash) for input \(index)")
+                    break
+                }
+            }
+            for type in Self.types {
+                #expect(Key(type, nil).hash > 1)
+                #expect(Key(type, []).hash > 1)
+            }
+        }
+
+        @Test func noKeyAndTheEmptyKeyHashAlikeAndTheTableTellsThemApart() {
+            // As the header documents: "No key" and the empty key hash alike; slots tell them apart by their
+            // key word (covered for the table by Lookup.noKeyAndTheEmptyKeyAreDifferentEntries).
+            for type in Self.types {
+                #expect(cbox_hash(type, nil, 0, false) == cbox_hash(type, nil, 0, true), "\(type)")
+                #expect(Key(type, nil).word != Key(type, []).word, "\(type)")
+            }
+        }
+
+        @Test func aZeroLengthKeyHashesTheSameWithOrWithoutAPointer() {
+            var byte: UInt8 = 0x41
+            for type in Self.types {
+                let withPointer = withUnsafePointer(to: &byte) { cbox_hash(type, $0, 0, true) }
+                #expect(cbox_hash(type, nil, 0, true) == withPointer)
+            }
+        }
+
+        @Test func theHashDependsOnTheTypeId() {
+            for bytes in Self.keys {
+                let hashes = Self.types.map { Key($0, bytes).hash }
+                #expect(Set(hashes).count == Self.types.count, "\(bytes?.count ?? -1) bytes")
+            }
+        }
+
+        @Test func theHashDependsOnEveryKeyByteAndTheLength() {
+            let keyed = Self.keys.compactMap { $0 }
+            for type in Self.types {
+                let hashes = keyed.map { Key(type, $0).hash }
+                #expect(Set(hashes).count == keyed.count, "\(type)")
+            }
+        }
+    }
+}
