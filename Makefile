@@ -44,7 +44,8 @@ symbols:
 	echo "symbols: every exported C symbol starts with cbox_"
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks/Package.swift \
+		Benchmarks/Sources Benchmarks/Benchmarks
 	@echo "lint: swift format found nothing"
 
 ## tsan: the whole test suite under ThreadSanitizer
@@ -82,6 +83,11 @@ bench: deps
 ## bench-quick: a shorter report, as CI runs it
 bench-quick: deps
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick
+
+## bench-check: package-benchmark suites; allocation counts are gated strictly against Benchmarks/Thresholds
+bench-check: deps
+	cd Benchmarks && $(SWIFT) package benchmark --no-progress
+	cd Benchmarks && $(SWIFT) package benchmark thresholds check --path Thresholds --no-progress
 
 clean:
 	rm -rf .build .build-* Benchmarks/.build

@@ -1,0 +1,45 @@
+/// The names of the measured operations, shared by the suites that measure them and the targets that
+/// compare them.
+enum Operation {
+    static let permanent = "permanent resolve"
+    static let transient = "transient resolve"
+    static let shortKeyTransient = "keyed \"BMW\", transient"
+    static let shortKeyPermanent = "keyed \"BMW\", permanent"
+    static let asciiKeyTransient = "keyed 40-byte ASCII, transient"
+    static let asciiKeyPermanent = "keyed 40-byte ASCII, permanent"
+    static let nonASCIIKeyPermanent = "keyed 40-byte non-ASCII NFC, permanent"
+    static let protocolTyped = "protocol-typed resolve, transient"
+    static let graph = "graph A(B(C)), transient"
+    static let miss = "miss, non-trapping"
+
+    /// Registering `count` keyed services into a fresh container, per registration.
+    static func registration(_ count: Int) -> String { "register, \(grouped(count)) per container" }
+
+    /// A permanent keyed resolve in random order among `count` registrations.
+    static func randomAccess(_ count: Int) -> String { "random access, \(grouped(count)) registered" }
+
+    static let memory = "memory at 1,000,000 registrations"
+
+    /// Resolving on one thread, inside the two-thread harness.
+    static func oneThread(_ life: String) -> String { "1 thread, \(life)" }
+
+    /// Resolving on two threads at once, nanoseconds per resolve over both.
+    static func twoThreads(_ life: String) -> String { "2 threads, \(life) (aggregate)" }
+
+    /// Two threads' aggregate throughput over one thread's.
+    static func speedup(_ life: String) -> String { "2 threads vs 1, \(life)" }
+
+    /// How many cores the two threads had on average while racing.
+    static func coresBusy(_ life: String) -> String { "2 threads, \(life): cores they got" }
+
+    /// `1000000` as `1,000,000`.
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The report's command line: `BoxKitReport [--quick] [--out DIR]`.
+struct Options: Sendable {
+    /// A short run for CI: shorter repetitions, fewer containers per registration sample.
+    var quick = false
+    /// Where `bench-results.{md,csv,svg}` go: the repository root when run from `Benchmarks/`.
+    var outputDirectory = ".."
+    /// Set in the child process that measures one subject's memory (see `MemoryProbe`).
+    var memoryProbe: Subject?
+
+    /// Parses `arguments` (without the program name); prints usage and exits on anything unknown.
+    init(_ arguments: [String]) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick":
+                quick = true
+            case "--out":
+                guard let directory = remaining.popFirst() else { Self.usage("--out needs a directory") }
+                outputDirectory = directory
+            case "--memory-probe":
+                guard let name = remaining.popFirst(), let subject = Subject(rawValue: name) else {
+                    Self.usage("--memory-probe needs a subject")
+                }
+                memoryProbe = subject
+            case "-h", "--help":
+                Self.usage(nil)
+            default:
+                Self.usage("unknown argument \(argument)")
+            }
+        }
+    }
+
+    /// The harness settings for this mode.
+    var harness: Harness {
+        quick
+            ? Harness(repetitions: 7, nanosecondsPerRepetition: 4_000_000)
+            : Harness(repetitions: 11, nanosecondsPerRepetition: 25_000_000)
+    }
+
+    private static func usage(_ problem: String?) -> Never {
+        if let problem { print("BoxKitReport: \(problem)") }
+        print("usage: swift run -c release BoxKitReport [--quick] [--out DIR]")
+        exit(problem == nil ? 0 : 2)
+    }
+}

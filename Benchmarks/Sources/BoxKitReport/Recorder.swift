@@ -1,0 +1,48 @@
+/// Measures the subjects of one operation side by side with a harness and records them into the results.
+///
+/// ```swift
+/// recorder.compare(Operation.permanent) { subjects in
+///     subjects.add(.floor, "stored reference") { n in for _ in 0..<n { blackHole(engine) } }
+///     subjects.add(.boxKit) { n in for _ in 0..<n { blackHole(box.resolve(Engine.self)) } }
+/// }
+/// ```
+struct Recorder {
+    let harness: Harness
+    let results: Results
+
+    /// The subjects of one comparison, each with what it runs.
+    final class Subjects<Body> {
+        fileprivate var entries: [(subject: Subject, variant: String, body: Body)] = []
+
+        /// Adds `subject` (done the way `variant` says, when that needs saying), running `body`.
+        func add(_ subject: Subject, _ variant: String = "", _ body: Body) {
+            entries.append((subject, variant, body))
+        }
+    }
+
+    /// Measures nanoseconds per operation of every subject `build` adds, interleaved (see ``Harness``), and
+    /// records them.
+    ///
+    /// Each body performs the operation `iterations` times.
+    func compare(_ operation: String, _ build: (Subjects<(_ iterations: Int) -> Void>) -> Void) {
+        let subjects = Subjects<(_ iterations: Int) -> Void>()
+        build(subjects)
+        let samples = harness.perOperation(subjects.entries.map(\.body))
+        for (entry, sample) in zip(subjects.entries, samples) {
+            results.add(operation, entry.subject, entry.variant, sample)
+        }
+    }
+
+    /// Repeats measurements that time themselves, for every subject `build` adds, interleaved, and records
+    /// them.
+    ///
+    /// Each body sets up, measures and returns one value in nanoseconds per operation.
+    func compareRepeated(_ operation: String, repetitions: Int?, _ build: (Subjects<() -> Double>) -> Void) {
+        let subjects = Subjects<() -> Double>()
+        build(subjects)
+        let samples = harness.repeated(repetitions, subjects.entries.map(\.body))
+        for (entry, sample) in zip(subjects.entries, samples) {
+            results.add(operation, entry.subject, entry.variant, sample)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import BoxKit
+import ReportSink
+import Swinject
+
+/// The single-resolve measurements: by type, keyed, protocol-typed, the graph and the miss, each on the
+/// floor, BoxKit, the Dictionary baseline and Swinject.
+struct ResolveSuite {
+    let recorder: Recorder
+    let fixtures = Fixtures()
+
+    func run() {
+        logProgress("resolve")
+        permanent(Operation.permanent, key: nil)
+        transient(Operation.transient, key: nil)
+        transient(Operation.shortKeyTransient, key: Keys.short)
+        permanent(Operation.shortKeyPermanent, key: Keys.short)
+        transient(Operation.asciiKeyTransient, key: Keys.ascii40)
+        permanent(Operation.asciiKeyPermanent, key: Keys.ascii40)
+        permanent(Operation.nonASCIIKeyPermanent, key: Keys.nonASCII40)
+        protocolTyped()
+        graph()
+        miss()
+    }
+
+    /// A permanent `Engine`; the floor reads a stored reference.
+    private func permanent(_ operation: String, key: String?) {
+        let engine = fixtures.floorEngine
+        let container = fixtures.swinject
+        recorder.compare(operation) { subjects in
+            subjects.add(.floor, "stored reference") { n in
+                for _ in 0..<n { blackHole(engine) }
+            }
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject) { n in
+                    for _ in 0..<n { blackHole(box.resolve(Engine.self, key: key)) }
+                }
+            }
+            subjects.add(.swinject, ".container") { n in
+                for _ in 0..<n { blackHole(container.resolve(Engine.self, name: key)!) }
+            }
+        }
+    }
+
+    /// A transient `Car`; the floor calls a stored closure that makes one.
+    private func transient(_ operation: String, key: String?) {
+        let make = fixtures.floorCar
+        let container = fixtures.swinject
+        recorder.compare(operation) { subjects in
+            subjects.add(.floor, "stored closure") { n in
+                for _ in 0..<n { blackHole(make()) }
+            }
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject) { n in
+                    for _ in 0..<n { blackHole(box.resolve(Car.self, key: key)) }
+                }
+            }
+            subjects.add(.swinject, ".transient") { n in
+                for _ in 0..<n { blackHole(container.resolve(Car.self, name: key)!) }
+            }
+        }
+    }
+
+    /// `Car` registered as `any Vehicle`.
+    private func protocolTyped() {
+        let make = fixtures.floorVehicle
+        let container = fixtures.swinject
+        recorder.compare(Operation.protocolTyped) { subjects in
+            subjects.add(.floor, "stored closure") { n in
+                for _ in 0..<n { blackHole(make()) }
+            }
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject) { n in
+                    for _ in 0..<n { blackHole(box.resolve((any Vehicle).self)) }
+                }
+            }
+            subjects.add(.swinject, ".transient") { n in
+                for _ in 0..<n { blackHole(container.resolve((any Vehicle).self)!) }
+            }
+        }
+    }
+
+    /// A(B(C)), every level transient and resolved by the level above; the floor builds it by hand.
+    private func graph() {
+        let container = fixtures.swinject
+        recorder.compare(Operation.graph) { subjects in
+            subjects.add(.floor, "built by hand") { n in
+                for _ in 0..<n { blackHole(GraphA(b: GraphB(c: GraphC()))) }
+            }
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject) { n in
+                    for _ in 0..<n { blackHole(box.resolve(GraphA.self)) }
+                }
+            }
+            subjects.add(.swinject, ".graph (default)") { n in
+                for _ in 0..<n { blackHole(container.resolve(GraphA.self)!) }
+            }
+        }
+    }
+
+    /// Resolving a type nobody registered, through the API that reports instead of trapping.
+    private func miss() {
+        let container = fixtures.swinject
+        recorder.compare(Operation.miss) { subjects in
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject, "try? tryResolve") { n in
+                    for _ in 0..<n { blackHole(value: try? box.tryResolve(Unregistered.self)) }
+                }
+            }
+            subjects.add(.swinject, "resolve returns nil") { n in
+                for _ in 0..<n { blackHole(value: container.resolve(Unregistered.self)) }
+            }
+        }
+    }
+}

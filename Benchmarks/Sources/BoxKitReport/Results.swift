@@ -1,0 +1,51 @@
+/// What a measured value counts.
+enum Unit: String, Sendable {
+    /// Nanoseconds per operation (per registration, for registration).
+    case nanoseconds = "ns/op"
+    /// Resident bytes per registration.
+    case bytes = "bytes/registration"
+    /// Aggregate throughput of two threads divided by that of one.
+    case speedup = "x (2 threads / 1 thread)"
+    /// CPU time over elapsed time: how many cores a group of threads had.
+    case cores = "cores"
+}
+
+/// One measured value: an operation on a subject.
+struct Row: Sendable {
+    /// The operation, as the tables name it (`permanent resolve`, ...).
+    let operation: String
+    let subject: Subject
+    /// How this subject does the operation, when that needs saying (`stored reference`, `.container`...).
+    let variant: String
+    let unit: Unit
+    let sample: Sample
+}
+
+/// Every value of one run, in the order measured.
+final class Results {
+    private(set) var rows: [Row] = []
+
+    /// Records a value in nanoseconds per operation, for a subject that needs no further description.
+    func add(_ operation: String, _ subject: Subject, _ sample: Sample) {
+        add(operation, subject, "", sample)
+    }
+
+    /// Records a value and prints it as it arrives, so a long run shows progress.
+    func add(_ operation: String, _ subject: Subject, _ variant: String, unit: Unit = .nanoseconds, _ sample: Sample) {
+        rows.append(Row(operation: operation, subject: subject, variant: variant, unit: unit, sample: sample))
+        let median = Formatting.number(sample.median)
+        let name = variant.isEmpty ? subject.label : "\(subject.label) (\(variant))"
+        logProgress("  \(operation) | \(name): \(median) \(unit.rawValue)")
+    }
+
+    /// The median of `subject` doing `operation`, if it was measured.
+    func median(_ operation: String, _ subject: Subject) -> Double? {
+        rows.first { $0.operation == operation && $0.subject == subject }?.sample.median
+    }
+
+    /// The operations measured in `unit`, in the order first measured.
+    func operations(in unit: Unit) -> [String] {
+        var seen: Set<String> = []
+        return rows.filter { $0.unit == unit && seen.insert($0.operation).inserted }.map(\.operation)
+    }
+}

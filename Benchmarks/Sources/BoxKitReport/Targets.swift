@@ -1,0 +1,101 @@
+/// A ratio of two medians with its target from DESIGN.md §3.
+struct Target: Sendable {
+    /// Which side of the bound passes.
+    enum Relation: String, Sendable {
+        case atMost = "<="
+        case atLeast = ">="
+    }
+
+    /// What is compared, e.g. `permanent: BoxKit / floor`.
+    let label: String
+    let numerator: (operation: String, subject: Subject)
+    /// What the numerator is divided by; `nil` when the numerator is already a ratio (a speedup).
+    let denominator: (operation: String, subject: Subject)?
+    let relation: Relation
+    let bound: Double
+
+    /// The ratio of the medians, or `nil` when either side was not measured.
+    func ratio(in results: Results) -> Double? {
+        guard let top = results.median(numerator.operation, numerator.subject) else { return nil }
+        guard let denominator else { return top }
+        guard let bottom = results.median(denominator.operation, denominator.subject), bottom > 0 else { return nil }
+        return top / bottom
+    }
+
+    /// A caveat on the measurement behind the ratio, or `nil`: for two-thread targets, when the racing threads
+    /// did not get two cores (so the ratio says little about scaling).
+    func caveat(in results: Results) -> String? {
+        let sides = [numerator] + (denominator.map { [$0] } ?? [])
+        let starved = sides.compactMap { side -> Double? in
+            guard side.operation.hasPrefix(Operation.speedup("")) else { return nil }
+            let life = String(side.operation.dropFirst(Operation.speedup("").count))
+            return results.median(Operation.coresBusy(life), side.subject)
+        }
+        guard let fewest = starved.min(), fewest < ThreadSuite.wantedCores else { return nil }
+        return "threads got \(Formatting.fixed(fewest, decimals: 2)) cores: inconclusive"
+    }
+
+    /// Whether `ratio` meets the target.
+    func passes(_ ratio: Double) -> Bool {
+        relation == .atMost ? ratio <= bound : ratio >= bound
+    }
+}
+
+extension Target {
+    /// Every target of DESIGN.md §3 that one run of the report can check.
+    static let all: [Target] = {
+        typealias O = Operation
+        func ratio(
+            _ label: String, _ top: (String, Subject), _ bottom: (String, Subject)?, _ relation: Relation,
+            _ bound: Double
+        ) -> Target {
+            Target(label: label, numerator: top, denominator: bottom, relation: relation, bound: bound)
+        }
+        let million = 1_000_000
+        return [
+            ratio("permanent: BoxKit / floor", (O.permanent, .boxKit), (O.permanent, .floor), .atMost, 2),
+            ratio("permanent: Dictionary / BoxKit", (O.permanent, .dictionary), (O.permanent, .boxKit), .atLeast, 3),
+            ratio(
+                "permanent: Swinject (.container) / BoxKit", (O.permanent, .swinject), (O.permanent, .boxKit),
+                .atLeast, 50),
+            ratio("transient: BoxKit / closure floor", (O.transient, .boxKit), (O.transient, .floor), .atMost, 1.25),
+            ratio("transient: Dictionary / BoxKit", (O.transient, .dictionary), (O.transient, .boxKit), .atLeast, 1.8),
+            ratio(
+                "keyed \"BMW\" transient / unkeyed transient (BoxKit)", (O.shortKeyTransient, .boxKit),
+                (O.transient, .boxKit), .atMost, 1.8),
+            ratio(
+                "keyed \"BMW\" permanent / unkeyed permanent (BoxKit)", (O.shortKeyPermanent, .boxKit),
+                (O.permanent, .boxKit), .atMost, 1.8),
+            ratio(
+                "keyed 40-byte transient / unkeyed transient (BoxKit)", (O.asciiKeyTransient, .boxKit),
+                (O.transient, .boxKit), .atMost, 1.8),
+            ratio(
+                "keyed 40-byte permanent / unkeyed permanent (BoxKit)", (O.asciiKeyPermanent, .boxKit),
+                (O.permanent, .boxKit), .atMost, 1.8),
+            ratio(
+                "40-byte non-ASCII NFC key: BoxKit / Dictionary", (O.nonASCIIKeyPermanent, .boxKit),
+                (O.nonASCIIKeyPermanent, .dictionary), .atMost, 1),
+            ratio("graph: BoxKit / built by hand", (O.graph, .boxKit), (O.graph, .floor), .atMost, 1.6),
+            ratio("graph: Swinject / BoxKit", (O.graph, .swinject), (O.graph, .boxKit), .atLeast, 30),
+            ratio(
+                "1,000,000 registered, random access: BoxKit / Dictionary", (O.randomAccess(million), .boxKit),
+                (O.randomAccess(million), .dictionary), .atMost, 0.6),
+            ratio(
+                "random access: BoxKit at 1,000 / BoxKit at 10", (O.randomAccess(1_000), .boxKit),
+                (O.randomAccess(10), .boxKit), .atMost, 1.2),
+            ratio(
+                "register 1,000: Dictionary / BoxKit per registration", (O.registration(1_000), .dictionary),
+                (O.registration(1_000), .boxKit), .atLeast, 2),
+            ratio(
+                "register 1,000,000: Dictionary / BoxKit per registration", (O.registration(million), .dictionary),
+                (O.registration(million), .boxKit), .atLeast, 2),
+            ratio(
+                "memory per registration: BoxKit / Dictionary", (O.memory, .boxKit), (O.memory, .dictionary), .atMost, 1
+            ),
+            ratio("two threads, transient: BoxKit speedup", (O.speedup("transient"), .boxKit), nil, .atLeast, 1.8),
+            ratio(
+                "two threads, permanent: BoxKit speedup / floor speedup", (O.speedup("permanent"), .boxKit),
+                (O.speedup("permanent"), .floor), .atLeast, 0.9),
+        ]
+    }()
+}

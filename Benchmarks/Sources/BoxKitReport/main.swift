@@ -1,0 +1,50 @@
+import Foundation
+
+// BoxKitReport: every operation on the floor, BoxKit, the Dictionary baseline and Swinject, side by side in
+// one release run, with the ratios DESIGN.md §3 sets as targets. It reports; it does not gate (exit 0).
+//
+//     cd Benchmarks && swift run -c release BoxKitReport [--quick] [--out DIR]
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let subject = options.memoryProbe { MemoryProbe.runChild(subject) }
+Keys.validate()
+
+let machine = Machine.current()
+let results = Results()
+let recorder = Recorder(harness: options.harness, results: results)
+let started = monotonicNanoseconds()
+logProgress("BoxKitReport: \(options.quick ? "quick" : "full") run on \(machine.processors) processors")
+
+ResolveSuite(recorder: recorder).run()
+for count in [10, 1_000, 100_000, 1_000_000] {
+    RandomAccessSuite(recorder: recorder, count: count).run()
+}
+RegistrationSuite(recorder: recorder, count: 1_000, containers: options.quick ? 10 : 40, repetitions: nil).run()
+RegistrationSuite(recorder: recorder, count: 1_000_000, containers: 1, repetitions: options.quick ? 3 : 7).run()
+MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3)
+ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
+
+let seconds = Double(monotonicNanoseconds() - started) / 1e9
+let loadAtEnd = Machine.current().loadAverage
+let markdown = MarkdownReport(
+    results: results, machine: machine, loadAtEnd: loadAtEnd, options: options, seconds: seconds
+).text
+print(markdown)
+
+let directory = URL(fileURLWithPath: options.outputDirectory, isDirectory: true)
+let outputs = [
+    "bench-results.md": markdown,
+    "bench-results.csv": CSVReport(results: results).text,
+    "bench-results.svg": SVGChart(results: results).text,
+]
+do {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for (name, contents) in outputs.sorted(by: { $0.key < $1.key }) {
+        let url = directory.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        logProgress("wrote \(url.standardizedFileURL.path)")
+    }
+} catch {
+    logProgress("BoxKitReport: could not write the results: \(error)")
+    exit(1)
+}
