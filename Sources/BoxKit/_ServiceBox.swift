@@ -91,10 +91,14 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @inlinable
     var readyInstance: Service { instance.unsafelyUnwrapped }
 
+    /// Calls the factory. Both are bound with `if let`: going through a generic accessor such as
+    /// `unsafelyUnwrapped` would convert the function to another abstraction level, allocating a
+    /// reabstraction thunk on every call.
     @inlinable
     func call(_ resolver: Resolver) -> Service {
         if let plainFactory { return plainFactory() }
-        return resolvingFactory.unsafelyUnwrapped(resolver)
+        if let resolvingFactory { return resolvingFactory(resolver) }
+        preconditionFailure("a registration without a factory")
     }
 
     /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`, or the one
