@@ -22,7 +22,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping () -> Service
     ) -> any ServiceStoring {
-        _register(_ServiceBox(key: key, life: life, owner: self, plain: factory, resolving: nil))
+        _register(_ServiceBox(key: key, life: life, plain: factory, resolving: nil))
     }
 
     /// Registers a factory that resolves its dependencies from the box it receives.
@@ -48,7 +48,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping (Resolver) -> Service
     ) -> any ServiceStoring {
-        _register(_ServiceBox(key: key, life: life, owner: self, plain: nil, resolving: factory))
+        _register(_ServiceBox(key: key, life: life, plain: nil, resolving: factory))
     }
 
     /// The one registration funnel.

@@ -59,6 +59,9 @@ extension Box {
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
         let lookup = _begin(ObjectIdentifier(type), key: key)
         switch lookup.state {
+        case .object:
+            return unsafeBitCast(
+                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
         case .ready:
             let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef { $0.readyInstance }
@@ -66,11 +69,11 @@ extension Box {
             return service
         case .make:
             let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: self) }
+                ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: self, holder: lookup.holder) }
             _endMake(lookup)
             return service
         case .pending:
-            let service = lookup.pending.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
+            let service = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             _endRead(lookup)
             return service
         case .missing, .cycle:

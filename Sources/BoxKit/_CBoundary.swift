@@ -48,6 +48,8 @@ final class _Locked<Value>: @unchecked Sendable {
 final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     let handle: OpaquePointer
     private let writer = _Lock()
+    /// The next registration's `sequence`; guarded by `writer`.
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
 
     init() {
         handle = cbox_table_create { value in
@@ -75,7 +77,11 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let type = _typeBits(typeID)
         _withKeyBytes(registration.key) { bytes, hasKey in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
-            _ = write { cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value) }
+            _ = write {
+                nextSequence += 1
+                registration.sequence = nextSequence
+                return cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
+            }
         }
     }
 
@@ -160,11 +166,15 @@ enum _ResolutionThread {
 struct _Lookup {
     @usableFromInline
     enum State: UInt8 {
+        /// A permanent class instance, already retained for the caller and with the lookup already ended:
+        /// `value` is the object.
+        case object
         /// A permanent instance is ready: read it, then `_endRead`.
         case ready
         /// Call the factory (transient, or the first creation of a permanent), then `_endMake`.
         case make
-        /// This registration's hooks are running on this thread: use `pending`, then `_endRead`.
+        /// This registration's hooks are running on this thread: `value` points at the instance; then
+        /// `_endRead`.
         case pending
         /// Nothing is registered; nothing to end.
         case missing
@@ -175,13 +185,21 @@ struct _Lookup {
     @usableFromInline let state: State
     /// The registration (a `_ServiceBox<Service>`), valid until the lookup ends.
     @usableFromInline let registration: UnsafeMutableRawPointer?
-    @usableFromInline let pending: UnsafeRawPointer?
+    /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the
+    /// box the resolve started from.
+    @usableFromInline let holder: Unmanaged<Box>?
+    /// The object for `.object`, the pending instance for `.pending`.
+    @usableFromInline let value: UnsafeMutableRawPointer?
 
     @inlinable
-    init(_ state: State, _ registration: UnsafeMutableRawPointer? = nil, pending: UnsafeRawPointer? = nil) {
+    init(
+        _ state: State, _ registration: UnsafeMutableRawPointer? = nil, holder: Unmanaged<Box>? = nil,
+        value: UnsafeMutableRawPointer? = nil
+    ) {
         self.state = state
         self.registration = registration
-        self.pending = pending
+        self.holder = holder
+        self.value = value
     }
 }
 
@@ -190,105 +208,144 @@ extension Box {
     /// nearest ancestor that has one, and decides what the caller must do with it.
     ///
     /// Keeps the registration valid (a read section for the hash table, a retain for the Dictionary
-    /// baseline) until the caller ends the lookup; pushes it onto this thread's chain when a factory will run.
+    /// baseline) until the caller ends the lookup; pushes it onto this thread's chain when a factory will
+    /// run. A ready permanent class instance is retained here and the lookup ended at once.
     ///
-    /// - Complexity: O(1) on average per box searched: one XXH3 hash for the whole lineage, then usually one
-    ///   probe per box. The chain is scanned only when a factory will run.
+    /// - Complexity: O(1) on average per box searched: one XXH3 hash for the whole lineage (memoised per
+    ///   thread for unkeyed lookups), then usually one probe per box. The chain is scanned only when a
+    ///   factory will run.
     @usableFromInline
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
         let thread = cbox_thread_current()
         let found: UnsafeMutableRawPointer?
+        let holder: Unmanaged<Box>?
         if _table != nil {
             cbox_read_begin(thread)
-            found = _findInTables(_typeBits(typeID), key: key)
+            (found, holder) = _findInTables(_typeBits(typeID), key: key, thread: thread)
             if found == nil { cbox_read_end(thread) }
         } else {
-            found = _findInDictionaries(typeID, key: key)
+            (found, holder) = _findInDictionaries(typeID, key: key)
         }
         guard let found else { return _Lookup(.missing) }
-        let ready = Unmanaged<_AnyServiceBox>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.isReady }
-        if ready { return _Lookup(.ready, found) }
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
+        if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+            _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+            _end(registration: found, thread: thread)
+            holder?.release()
+            return _Lookup(.object, value: object)
+        }
+        if registration._withUnsafeGuaranteedRef({ $0.isReady }) {
+            return _Lookup(.ready, found, holder: holder)
+        }
         if let entry = cbox_chain_find(thread, found) {
-            if let pending = entry.pointee.pending { return _Lookup(.pending, found, pending: pending) }
-            return _Lookup(.cycle, found)
+            if let pending = entry.pointee.pending {
+                return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
+            }
+            return _Lookup(.cycle, found, holder: holder)
         }
         cbox_chain_push(thread, found)
-        return _Lookup(.make, found)
+        return _Lookup(.make, found, holder: holder)
     }
 
-    /// Finds the registration in this box's table or the nearest ancestor's. The common unkeyed case is
-    /// inlined into `_begin`; keys take `_findKeyedInTables`.
+    /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
+    /// so that it outlives the lookup; `nil` for this box). The common unkeyed case is inlined into
+    /// `_begin`; keys take `_findKeyedInTables`.
     @inline(__always)
-    private func _findInTables(_ type: UnsafeRawPointer, key: String?) -> UnsafeMutableRawPointer? {
+    private func _findInTables(
+        _ type: UnsafeRawPointer, key: String?, thread: UnsafeMutablePointer<cbox_thread>
+    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         guard let key else {
-            let hash = cbox_hash(type, nil, 0, false)
-            if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, nil, 0, 0) { return found }
+            let hash = cbox_type_hash_cached(thread, type)
+            if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, nil, 0, 0) {
+                return (found, nil)
+            }
             return _findInAncestorTables(hash, type, UnsafeBufferPointer(start: nil, count: 0), hasKey: false)
         }
         return _findKeyedInTables(type, key: key)
     }
 
     @inline(never)
-    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> UnsafeMutableRawPointer? {
-        // `unowned(unsafe)`: the caller holds self for the whole call; a strong capture would write the box's
-        // reference count on every keyed resolve.
-        _withCanonicalUTF8(key) { [unowned(unsafe) self] bytes in
+    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
+        UnsafeMutableRawPointer?, Unmanaged<Box>?
+    ) {
+        // The closure captures only trivial values: capturing self (or reading self._table inside) would
+        // write a shared reference count on every keyed resolve.
+        let handle = _table.unsafelyUnwrapped.handle
+        let box = Unmanaged.passUnretained(self)
+        return _withCanonicalUTF8(key) { bytes in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count, true)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
-            let handle = _table.unsafelyUnwrapped.handle
-            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) { return found }
-            return _findInAncestorTables(hash, type, bytes, hasKey: true)
+            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
+                return (found, nil)
+            }
+            return box._withUnsafeGuaranteedRef { $0._findInAncestorTables(hash, type, bytes, hasKey: true) }
         }
     }
 
     private func _findInAncestorTables(
         _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, hasKey: Bool
-    ) -> UnsafeMutableRawPointer? {
+    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
         var ancestor = _parent
         while let box = ancestor {
             let handle = box._table.unsafelyUnwrapped.handle
-            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) { return found }
-            ancestor = box._parent
-        }
-        return nil
-    }
-
-    private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> UnsafeMutableRawPointer? {
-        if let found = _dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) { return found }
-        var ancestor = _parent
-        while let box = ancestor {
-            if let found = box._dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
-                return found
+            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
+                return (found, Unmanaged.passRetained(box))
             }
             ancestor = box._parent
         }
-        return nil
+        return (nil, nil)
+    }
+
+    private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> (
+        UnsafeMutableRawPointer?, Unmanaged<Box>?
+    ) {
+        if let found = _dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
+            return (found, nil)
+        }
+        var ancestor = _parent
+        while let box = ancestor {
+            if let found = box._dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
+                return (found, Unmanaged.passRetained(box))
+            }
+            ancestor = box._parent
+        }
+        return (nil, nil)
     }
 
     /// Whether a resolve of `typeID` and `key` from this box would find a registration.
     ///
     /// - Complexity: O(1) on average per box searched, like a resolve; takes no lock.
     func _isRegistered(_ typeID: ObjectIdentifier, key: String?) -> Bool {
-        if _table != nil {
-            let thread = cbox_thread_current()
-            cbox_read_begin(thread)
-            defer { cbox_read_end(thread) }
-            return _findInTables(_typeBits(typeID), key: key) != nil
+        let thread = cbox_thread_current()
+        if _table != nil { cbox_read_begin(thread) }
+        let (found, holder) =
+            _table != nil
+            ? _findInTables(_typeBits(typeID), key: key, thread: thread) : _findInDictionaries(typeID, key: key)
+        defer { holder?.release() }
+        guard let found else {
+            if _table != nil { cbox_read_end(thread) }
+            return false
         }
-        guard let found = _findInDictionaries(typeID, key: key) else { return false }
-        Unmanaged<_AnyServiceBox>.fromOpaque(found).release()
+        _end(registration: found, thread: thread)
         return true
+    }
+
+    /// Ends what `_begin` started for the registration: the read section, or the Dictionary's retain.
+    @inline(__always)
+    private func _end(registration: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) {
+        if _table != nil {
+            cbox_read_end(thread)
+        } else {
+            Unmanaged<_AnyServiceBox>.fromOpaque(registration).release()
+        }
     }
 
     /// Ends a `.ready` or `.pending` lookup.
     @usableFromInline
     final func _endRead(_ lookup: _Lookup) {
-        if _table != nil {
-            cbox_read_end(cbox_thread_current())
-        } else {
-            Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release()
-        }
+        _end(registration: lookup.registration.unsafelyUnwrapped, thread: cbox_thread_current())
+        lookup.holder?.release()
     }
 
     /// Ends a `.make` lookup: pops the chain entry `_begin` pushed.
@@ -296,11 +353,8 @@ extension Box {
     final func _endMake(_ lookup: _Lookup) {
         let thread = cbox_thread_current()
         cbox_chain_pop(thread)
-        if _table != nil {
-            cbox_read_end(thread)
-        } else {
-            Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release()
-        }
+        _end(registration: lookup.registration.unsafelyUnwrapped, thread: thread)
+        lookup.holder?.release()
     }
 
     /// Resolves one known registration (the type-erased `ServiceStoring.service(_:)` path).
@@ -314,7 +368,18 @@ extension Box {
         }
         cbox_chain_push(thread, raw)
         defer { cbox_chain_pop(cbox_thread_current()) }
-        return registration.make(resolvingFrom: self)
+        if registration.life == .transient { return registration.make(resolvingFrom: self, holder: nil) }
+        return registration.makePermanent(holder: _holder(of: registration) ?? self)
+    }
+
+    /// The box in this box's lineage that holds `registration`, if any.
+    private func _holder(of registration: _AnyServiceBox) -> Box? {
+        var current: Box? = self
+        while let box = current {
+            if box._storage.registrations.contains(where: { $0 === registration }) { return box }
+            current = box._parent
+        }
+        return nil
     }
 
     /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup.

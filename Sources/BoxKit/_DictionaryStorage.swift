@@ -6,39 +6,47 @@ final class _DictionaryStorage: _ServiceStorage {
         let key: String?
     }
 
-    private let entries = _Locked<[ServiceKey: _AnyServiceBox]>([:])
+    struct State {
+        var entries: [ServiceKey: _AnyServiceBox] = [:]
+        /// The next registration's `sequence`.
+        var nextSequence: UInt64 = 0
+    }
+
+    private let state = _Locked(State())
 
     /// The registration for the identity and key, retained (+1): the caller balances it with a release.
     ///
     /// - Complexity: O(1) on average, plus hashing the key.
     func retainedRegistration(typeID: ObjectIdentifier, key: String?) -> UnsafeMutableRawPointer? {
-        let found = entries.withLock { $0[ServiceKey(typeID: typeID, key: key)] }
+        let found = state.withLock { $0.entries[ServiceKey(typeID: typeID, key: key)] }
         guard let found else { return nil }
         return Unmanaged.passRetained(found).toOpaque()
     }
 
     func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
-        let previous = entries.withLock {
-            $0.updateValue(registration, forKey: ServiceKey(typeID: typeID, key: registration.key))
+        let previous = state.withLock { state in
+            state.nextSequence += 1
+            registration.sequence = state.nextSequence
+            return state.entries.updateValue(registration, forKey: ServiceKey(typeID: typeID, key: registration.key))
         }
         _ = previous  // released here, outside the lock
     }
 
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
-        let removed = entries.withLock { $0.removeValue(forKey: ServiceKey(typeID: typeID, key: key)) }
+        let removed = state.withLock { $0.entries.removeValue(forKey: ServiceKey(typeID: typeID, key: key)) }
         return removed != nil
     }
 
     func removeAll() {
-        let old = entries.withLock { entries in
-            let old = entries
-            entries = [:]
+        let old = state.withLock { state in
+            let old = state.entries
+            state.entries = [:]
             return old
         }
         _ = old  // released here, outside the lock
     }
 
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { state.withLock { $0.entries.count } }
 
-    var registrations: [_AnyServiceBox] { entries.withLock { Array($0.values) } }
+    var registrations: [_AnyServiceBox] { state.withLock { Array($0.entries.values) } }
 }

@@ -7,9 +7,28 @@
 /// - Complexity: O(n) in the key's length; no allocation unless the key needs normalising.
 @inline(__always)
 func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    let span = key.utf8Span
-    if span.isKnownASCII { return span.span.withUnsafeBufferPointer(body) }
-    return _withNonASCIICanonicalUTF8(key, body)
+    var contiguous = key
+    return contiguous.withUTF8 { bytes in
+        _isASCII(bytes) ? body(bytes) : _withNonASCIICanonicalUTF8(key, body)
+    }
+}
+
+/// Whether every byte is ASCII (and so the bytes are already in NFC), eight bytes at a time.
+@inline(__always)
+func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var combined: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= bytes.count {
+        combined |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset += 8
+    }
+    while offset < bytes.count {
+        combined |= UInt64(base[offset])
+        offset += 1
+    }
+    return combined & 0x8080_8080_8080_8080 == 0
 }
 
 /// The slow path of `_withCanonicalUTF8`: keys that are not ASCII.

@@ -46,9 +46,17 @@ uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key
 static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_length, bool has_key) {
     if (!has_key) return CBOX_KEY_NONE;
     if (key_length > CBOX_KEY_INLINE_MAX) return CBOX_KEY_LONG;
-    uint64_t word = CBOX_KEY_INLINE_BIT | ((uint64_t)key_length << 56);
-    for (size_t i = 0; i < key_length; i++) word |= (uint64_t)key[i] << (8 * i);
-    return word;
+    uint64_t bytes = 0;
+    if (key_length >= 4) {  // two overlapping 4-byte loads cover 4 to 7 bytes
+        uint32_t low, high;
+        memcpy(&low, key, 4);
+        memcpy(&high, key + key_length - 4, 4);
+        bytes = low | ((uint64_t)high << (8 * (key_length - 4)));
+    } else if (key_length > 0) {  // bytes 0, length / 2 and length - 1 cover 1 to 3 bytes
+        bytes = (uint64_t)key[0] | ((uint64_t)key[key_length / 2] << (8 * (key_length / 2))) |
+                ((uint64_t)key[key_length - 1] << (8 * (key_length - 1)));
+    }
+    return CBOX_KEY_INLINE_BIT | ((uint64_t)key_length << 56) | bytes;
 }
 
 // MARK: - The table
@@ -168,8 +176,17 @@ typedef struct cbox_chain_entry {
     const void *_Nullable pending;
 } cbox_chain_entry;
 
+/// One entry of a thread's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
+typedef struct cbox_type_hash {
+    const void *_Nullable type;
+    uint64_t hash;
+} cbox_type_hash;
+
+#define CBOX_TYPE_HASH_CACHE 64
+
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
-/// nesting depth of its read sections, and its chain of resolutions in flight. Owned by the library.
+/// nesting depth of its read sections, its chain of resolutions in flight, and its cache of unkeyed
+/// hashes. Owned by the library.
 typedef struct cbox_thread {
     uint64_t active_epoch;
     uint64_t read_depth;
@@ -179,6 +196,7 @@ typedef struct cbox_thread {
     uint64_t in_use;
     struct cbox_thread *_Nullable next;
     uint8_t padding[8];
+    cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 
 /// The current thread's record, or NULL before its first use. Use `cbox_thread_current`.
@@ -214,6 +232,17 @@ static inline void cbox_read_begin(cbox_thread *thread) {
 /// Leaves a read section entered with `cbox_read_begin`.
 static inline void cbox_read_end(cbox_thread *thread) {
     if (--thread->read_depth == 0) __atomic_store_n(&thread->active_epoch, 0, __ATOMIC_RELEASE);
+}
+
+/// `cbox_hash(type_id, NULL, 0, false)`, memoised per thread: type ids are type metadata addresses, which
+/// live as long as the process, so an entry never goes stale.
+static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *type_id) {
+    cbox_type_hash *entry = &thread->type_hashes[((uintptr_t)type_id >> 4) & (CBOX_TYPE_HASH_CACHE - 1)];
+    if (__builtin_expect(entry->type == type_id, 1)) return entry->hash;
+    uint64_t hash = cbox_hash(type_id, NULL, 0, false);
+    entry->type = type_id;
+    entry->hash = hash;
+    return hash;
 }
 
 /// Grows the chain so that one more entry fits; false when memory is exhausted.
