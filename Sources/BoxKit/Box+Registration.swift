@@ -17,12 +17,14 @@ extension Box {
     ///   - factory: Makes the service.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.
-    @discardableResult
+    @inlinable @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping () -> Service
     ) -> any ServiceStoring {
-        _register(_ServiceBox(key: key, life: life, plain: factory, resolving: nil))
+        let registration = _ServiceBox(key: key, life: life, plain: factory, resolving: nil)
+        _register(registration, typeID: ObjectIdentifier(Service.self))
+        return registration
     }
 
     /// Registers a factory that resolves its dependencies from the box it receives.
@@ -43,17 +45,20 @@ extension Box {
     ///   - factory: Makes the service, resolving what it needs from its argument.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.
-    @discardableResult
+    @inlinable @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping (Resolver) -> Service
     ) -> any ServiceStoring {
-        _register(_ServiceBox(key: key, life: life, plain: nil, resolving: factory))
+        let registration = _ServiceBox(key: key, life: life, plain: nil, resolving: factory)
+        _register(registration, typeID: ObjectIdentifier(Service.self))
+        return registration
     }
 
-    /// The one registration funnel.
-    private func _register<Service>(_ registration: _ServiceBox<Service>) -> _ServiceBox<Service> {
-        _storage.insert(registration, typeID: ObjectIdentifier(Service.self))
-        return registration
+    /// The one registration funnel: non-generic, so that only the registration object is made in the
+    /// caller's specialised code (where its generic metadata is cheap to reach).
+    @usableFromInline
+    func _register(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
+        _storage.insert(registration, typeID: typeID)
     }
 }

@@ -70,6 +70,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
+    @usableFromInline
     init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
         plainFactory = plain
         resolvingFactory = resolving

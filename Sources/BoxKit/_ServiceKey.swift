@@ -7,10 +7,13 @@
 /// - Complexity: O(n) in the key's length; no allocation unless the key needs normalising.
 @inline(__always)
 func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    var contiguous = key
-    return contiguous.withUTF8 { bytes in
-        _isASCII(bytes) ? body(bytes) : _withNonASCIICanonicalUTF8(key, body)
+    // Borrows the bytes where they are: copying the string first (as `withUTF8` on a `var` needs) would
+    // retain its storage on every lookup.
+    let direct = key.utf8.withContiguousStorageIfAvailable { bytes -> R? in
+        _isASCII(bytes) ? body(bytes) : nil
     }
+    if let direct = direct ?? nil { return direct }
+    return _withNonASCIICanonicalUTF8(key, body)
 }
 
 /// Whether every byte is ASCII (and so the bytes are already in NFC), eight bytes at a time.
@@ -31,7 +34,7 @@ func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return combined & 0x8080_8080_8080_8080 == 0
 }
 
-/// The slow path of `_withCanonicalUTF8`: keys that are not ASCII.
+/// The slow path of `_withCanonicalUTF8`: keys that are not ASCII (or not stored as contiguous UTF-8).
 @inline(never)
 func _withNonASCIICanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     var span = key.utf8Span

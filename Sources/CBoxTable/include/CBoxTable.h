@@ -71,8 +71,11 @@ typedef struct cbox_slot {
 } cbox_slot;
 
 /// A slot array; replaced whole (and the old one retired) when the table grows or sheds deleted slots.
+/// The header is padded to one slot and the array is 64-byte aligned, so that no slot straddles two
+/// cache lines.
 typedef struct cbox_slots {
     uint64_t mask;
+    uint64_t reserved[3];
     cbox_slot slots[];
 } cbox_slots;
 
