@@ -12,10 +12,13 @@ let package = Package(
     targets: [
         // An opaque sink in its own module, so the optimiser cannot see through it.
         .target(name: "ReportSink"),
+        // The services both executables resolve.
+        .target(name: "BenchmarkServices"),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [
                 "ReportSink",
+                "BenchmarkServices",
                 .product(name: "BoxKit", package: "BoxKit"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
@@ -23,6 +26,7 @@ let package = Package(
         .executableTarget(
             name: "BoxKitBenchmarks",
             dependencies: [
+                "BenchmarkServices",
                 .product(name: "BoxKit", package: "BoxKit"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkServices
 import BoxKit
 
 // package-benchmark suite: resolves on BoxKit's hash table and on the Dictionary baseline, measuring wall
@@ -12,33 +13,6 @@ import BoxKit
 // allocations of one resolve (0 for a permanent resolve, 1,000 for a transient `Car`, 3,000 for the graph).
 // Allocation counts are deterministic, so they are gated strictly (no tolerance); wall clock is noisy on a
 // shared 2-core machine, so it only gets the relaxed tolerance, and no static wall-clock threshold is kept.
-
-/// A service registered `.permanent`.
-final class Engine: Sendable {}
-
-/// A small service registered `.transient`.
-final class Car: Sendable {}
-
-/// The leaf of the graph A(B(C)).
-final class GraphC: Sendable {}
-
-/// The middle of the graph A(B(C)).
-final class GraphB: Sendable {
-    let c: GraphC
-
-    init(c: GraphC) {
-        self.c = c
-    }
-}
-
-/// The root of the graph A(B(C)).
-final class GraphA: Sendable {
-    let b: GraphB
-
-    init(b: GraphB) {
-        self.b = b
-    }
-}
 
 /// A box of `backend` holding every service the benchmarks resolve, each resolved once so that permanent
 /// instances exist before measuring.

@@ -1,3 +1,4 @@
+import BenchmarkServices
 import BoxKit
 import ReportSink
 import Swinject
