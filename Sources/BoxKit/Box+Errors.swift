@@ -21,29 +21,34 @@ extension Box {
             chain: chain, nearest: _nearest(to: registration.serviceType, key: registration.key))
     }
 
-    /// Registrations in this box and its ancestors that resemble (`type`, `key`), at most `limit`.
+    /// Registrations in this box and its ancestors that resemble (`type`, `key`), at most `limit`, each box's
+    /// in registration order.
+    ///
+    /// - Complexity: O(n) in the registrations of the lineage; each distinct type is described once.
     func _nearest(to type: Any.Type, key: String?, limit: Int = 8) -> [String] {
         let wanted = ObjectIdentifier(type)
         let tokens = _nameTokens(type)
-        var lineage: [(box: Box, depth: Int)] = []
-        var current: Box? = self
-        while let box = current {
-            lineage.append((box, lineage.count))
-            current = box._parent
-        }
+        var tokensByType: [ObjectIdentifier: Set<Substring>] = [:]
         var found: [String] = []
-        for (box, depth) in lineage {
+        var current: Box? = self
+        var depth = 0
+        while let box = current, found.count < limit {
             let place = depth == 0 ? "" : " (in \(depth == 1 ? "parent" : "ancestor \(depth)") box)"
-            let candidates = box._storage.registrations.sorted { $0.displayName < $1.displayName }
-            for registration in candidates {
-                let sameType = ObjectIdentifier(registration.serviceType) == wanted
+            for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
+                let id = ObjectIdentifier(registration.serviceType)
+                let sameType = id == wanted
                 let sameKey = registration.key == key
                 if sameType && sameKey { continue }
-                let related = !tokens.isDisjoint(with: _nameTokens(registration.serviceType))
-                if sameType || (sameKey && key != nil) || related {
-                    found.append(registration.displayName + place)
+                var resembles = sameType || (sameKey && key != nil)
+                if !resembles {
+                    let theirs = tokensByType[id] ?? _nameTokens(registration.serviceType)
+                    tokensByType[id] = theirs
+                    resembles = !tokens.isDisjoint(with: theirs)
                 }
+                if resembles { found.append(registration.displayName + place) }
             }
+            current = box._parent
+            depth += 1
         }
         return Array(found.prefix(limit))
     }
