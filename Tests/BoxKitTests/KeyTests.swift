@@ -66,6 +66,18 @@ struct KeyTests {
         #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: "a\u{0}") }
     }
 
+    @Test("a 1 MiB key works, and one differing only in its last byte is another key", arguments: backends)
+    func oneMebibyteKey(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let key = String(repeating: "ä", count: 1 << 19)  // 2 bytes each in UTF-8: 1 MiB
+        #expect(key.utf8.count == 1 << 20)
+        box.register(key: key) { Car(name: "1 MiB") }
+        box.register(key: String(key.dropLast()) + "a") { Car(name: "other") }
+        #expect((box.resolve(key: key) as Car).name == "1 MiB")
+        #expect((box.resolve(key: String(key.dropLast()) + "a") as Car).name == "other")
+        #expect(box.registeredServiceCount == 2)
+    }
+
     @Test("a 100,000-byte key works", arguments: backends)
     func veryLongKey(backend: Box.Backend) {
         let box = Box(backend: backend)
