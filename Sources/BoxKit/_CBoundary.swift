@@ -50,6 +50,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     private let writer = _Lock()
     /// The next registration's `sequence`; guarded by `writer`.
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    let generation = _WriteGeneration()
 
     init() {
         handle = cbox_table_create { value in
@@ -58,14 +59,16 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     }
 
     deinit {
+        generation.advance()
         cbox_table_destroy(handle)
     }
 
-    /// Runs `mutation` under the writer lock, then releases what readers no longer hold, outside the lock
-    /// (a released permanent instance's `deinit` may itself use the box).
+    /// Runs `mutation` under the writer lock, advances the write generation, then releases what readers no
+    /// longer hold, outside the lock (a released permanent instance's `deinit` may itself use the box).
     private func write<R>(_ mutation: (OpaquePointer) -> R) -> R {
         let (result, batch) = writer.withLock {
             let result = mutation(handle)
+            generation.advance()
             return (result, cbox_table_collect(handle))
         }
         if let batch { cbox_batch_dispose(batch) }
@@ -105,6 +108,20 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
                 cbox_table_value_at(handle, index).map {
                     Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()
                 }
+            }
+        }
+    }
+
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox? {
+        let thread = cbox_thread_current()
+        cbox_read_begin(thread)
+        defer { cbox_read_end(thread) }
+        let type = _typeBits(typeID)
+        return _withKeyBytes(key) { bytes, hasKey in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+            return cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
+                Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()  // retained before the section ends
             }
         }
     }
@@ -389,5 +406,116 @@ extension Box {
         let error = _cycleError(Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue())
         _endRead(lookup)
         return error
+    }
+}
+
+/// One object reference that readers load without locking while writers replace it: a replaced object is
+/// released only once no read section that might hold it is still open, by the registry's own epochs.
+///
+/// It is a C table holding one entry under a fixed key, so that replacement and reclamation are exactly
+/// the registry's (a `ServiceFactory` keeps its current `_Binding` here).
+final class _EpochCell: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let writer = _Lock()
+    /// The entry's (arbitrary, non-null) type id and its hash, computed once.
+    private let type = UnsafeRawPointer(bitPattern: 0x10).unsafelyUnwrapped
+    private let hash: UInt64
+
+    init() {
+        handle = cbox_table_create { value in
+            Unmanaged<AnyObject>.fromOpaque(value).release()
+        }
+        hash = cbox_hash(type, nil, 0, false)
+    }
+
+    deinit {
+        cbox_table_destroy(handle)
+    }
+
+    /// The current object, unretained; call inside a read section, which keeps it valid until it ends.
+    @inline(__always)
+    func load() -> UnsafeMutableRawPointer? {
+        cbox_table_find(handle, hash, type, nil, 0, 0)
+    }
+
+    /// Replaces the current object. The previous one is released now if no reader can hold it, else by a
+    /// later `store` or when the cell is destroyed.
+    func store(_ object: AnyObject) {
+        let value = Unmanaged.passRetained(object).toOpaque()
+        let batch = writer.withLock {
+            _ = cbox_table_insert(handle, hash, type, nil, 0, false, value)
+            return cbox_table_collect(handle)
+        }
+        if let batch { cbox_batch_dispose(batch) }
+    }
+}
+
+extension _ServiceHandle {
+    /// The read side of a ``ServiceFactory`` call: `Box._begin` without the hash and the probe.
+    ///
+    /// Returns `.object`, `.ready` (then `endRead`) or `.make` (then `endMake`) for the registration this
+    /// handle is bound to, when its lineage's write generations have not moved since it was found and the
+    /// call needs no lock: a ready permanent instance, or a transient factory not already running on this
+    /// thread. Anything else, including nothing registered, returns `.missing`: the caller then resolves
+    /// through the box, which creates permanents exactly once, returns instances whose hooks are running,
+    /// and reports cycles and missing registrations with BoxKit's messages.
+    ///
+    /// - Complexity: O(1): a few loads, no hash, no probe and no lock unless the binding is stale.
+    @usableFromInline
+    final func begin() -> _Lookup {
+        let thread = cbox_thread_current()
+        cbox_read_begin(thread)
+        if let found = cell.load(), Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.isCurrent }) {
+            return _classify(found, thread: thread)
+        }
+        cbox_read_end(thread)
+        return _rebindAndBegin(thread: thread)
+    }
+
+    /// Finds the registration again (outside any read section of this call, so that the binding it replaces
+    /// can be released at once), then classifies it, or gives up to the box if the lineage moved again.
+    @inline(never)
+    private func _rebindAndBegin(thread: UnsafeMutablePointer<cbox_thread>) -> _Lookup {
+        rebind()
+        cbox_read_begin(thread)
+        if let found = cell.load(), Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.isCurrent }) {
+            return _classify(found, thread: thread)
+        }
+        cbox_read_end(thread)
+        return _Lookup(.missing)
+    }
+
+    /// The decisions of `Box._begin` for the bound registration, inside the read section that keeps the
+    /// binding (and so the registration it retains) alive.
+    @inline(__always)
+    private func _classify(_ found: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) -> _Lookup {
+        let raw = Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.registrationPointer }
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
+        if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+            _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+            cbox_read_end(thread)
+            return _Lookup(.object, value: object)
+        }
+        if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
+        if registration._withUnsafeGuaranteedRef({ $0.life }) == .permanent || cbox_chain_find(thread, raw) != nil {
+            cbox_read_end(thread)
+            return _Lookup(.missing)
+        }
+        cbox_chain_push(thread, raw)
+        return _Lookup(.make, raw)
+    }
+
+    /// Ends a `.ready` lookup from `begin`.
+    @usableFromInline
+    final func endRead() {
+        cbox_read_end(cbox_thread_current())
+    }
+
+    /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.
+    @usableFromInline
+    final func endMake() {
+        let thread = cbox_thread_current()
+        cbox_chain_pop(thread)
+        cbox_read_end(thread)
     }
 }

@@ -13,6 +13,11 @@ final class _DictionaryStorage: _ServiceStorage {
     }
 
     private let state = _Locked(State())
+    let generation = _WriteGeneration()
+
+    deinit {
+        generation.advance()
+    }
 
     /// The registration for the identity and key, retained (+1): the caller balances it with a release.
     ///
@@ -27,13 +32,20 @@ final class _DictionaryStorage: _ServiceStorage {
         let previous = state.withLock { state in
             state.nextSequence += 1
             registration.sequence = state.nextSequence
-            return state.entries.updateValue(registration, forKey: ServiceKey(typeID: typeID, key: registration.key))
+            let previous = state.entries.updateValue(
+                registration, forKey: ServiceKey(typeID: typeID, key: registration.key))
+            generation.advance()
+            return previous
         }
         _ = previous  // released here, outside the lock
     }
 
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
-        let removed = state.withLock { $0.entries.removeValue(forKey: ServiceKey(typeID: typeID, key: key)) }
+        let removed = state.withLock { state in
+            let removed = state.entries.removeValue(forKey: ServiceKey(typeID: typeID, key: key))
+            generation.advance()
+            return removed
+        }
         return removed != nil
     }
 
@@ -41,6 +53,7 @@ final class _DictionaryStorage: _ServiceStorage {
         let old = state.withLock { state in
             let old = state.entries
             state.entries = [:]
+            generation.advance()
             return old
         }
         _ = old  // released here, outside the lock
@@ -49,4 +62,8 @@ final class _DictionaryStorage: _ServiceStorage {
     var count: Int { state.withLock { $0.entries.count } }
 
     var registrations: [_AnyServiceBox] { state.withLock { Array($0.entries.values) } }
+
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox? {
+        state.withLock { $0.entries[ServiceKey(typeID: typeID, key: key)] }
+    }
 }

@@ -13,4 +13,9 @@ protocol _ServiceStorage: AnyObject, Sendable {
     var count: Int { get }
     /// Every registration, in no particular order.
     var registrations: [_AnyServiceBox] { get }
+    /// Advanced after every insert, remove and clear, and when the storage is destroyed: a
+    /// ``ServiceFactory`` that saw the same value before and after may keep the registration it found.
+    var generation: _WriteGeneration { get }
+    /// The registration for the identity and key in this storage alone (no ancestors), or `nil`.
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox?
 }

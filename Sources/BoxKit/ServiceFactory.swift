@@ -1,0 +1,93 @@
+/// A resolve of one service, bound in advance: call it like a function in a tight loop.
+///
+/// ``Box/factory(_:key:)`` looks the registration up once; each call then skips hashing the key and probing
+/// the registry, and checks only that no box it searched has been written to since. Each call behaves as
+/// ``Box/resolve(_:key:)`` on the same box would at that moment: a transient factory runs on every call,
+/// a permanent instance is created once and shared, `onInitialised` hooks run, cycles are reported, and a
+/// later registration for the same type and key (a replacement, or one in a child box that now shadows an
+/// ancestor's) is seen by the next call.
+///
+/// ```swift
+/// let makeCar = box.factory(Car.self, key: "BMW")
+/// for _ in 0..<1_000_000 {
+///     let car = makeCar()      // as box.resolve(Car.self, key: "BMW"), without the lookup
+///     drive(car)
+/// }
+/// ```
+///
+/// When nothing is registered for the type and key at the time of a call (it was never registered, or
+/// it was unregistered or cleared since), the call stops the program with BoxKit's usual message naming
+/// the type, the key and the nearest registrations.
+///
+/// A handle keeps its box alive. It also keeps the registration it last found (with any permanent
+/// instance) alive until it finds another one, on a call after the registration was replaced or removed,
+/// or until the handle is released. So, like a box captured by one of its own factories, a handle captured
+/// by a factory or hook registered in its own box (or a descendant) is a reference cycle: factories and
+/// hooks resolve through the resolver they receive instead. It is `Sendable`: any number of threads may
+/// call one handle at once.
+public struct ServiceFactory<Service>: Sendable {
+    @usableFromInline let _handle: _ServiceHandle
+
+    init(_ handle: _ServiceHandle) {
+        _handle = handle
+    }
+
+    /// The box the handle resolves from.
+    public var box: Box { _handle.origin }
+
+    /// The key the handle resolves, or `nil` for none.
+    public var key: String? { _handle.key }
+
+    /// Returns the service, as ``Box/resolve(_:key:)`` on the handle's box would.
+    ///
+    /// ```swift
+    /// let engine = makeEngine()
+    /// ```
+    ///
+    /// - Returns: The permanent instance, or a new instance for a transient registration.
+    /// - Complexity: O(1): no hash, no probe, no lock and no allocation beyond what the factory allocates,
+    ///   while no box the registration was found through has been written to; after such a write, one
+    ///   lookup as ``Box/resolve(_:key:)`` makes.
+    @inlinable
+    public func callAsFunction() -> Service {
+        let lookup = _handle.begin()
+        switch lookup.state {
+        case .object:
+            return unsafeBitCast(
+                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
+        case .ready:
+            let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { $0.readyInstance }
+            _handle.endRead()
+            return service
+        case .make:
+            let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: _handle.origin, holder: nil) }
+            _handle.endMake()
+            return service
+        case .pending, .missing, .cycle:
+            return _handle.origin.resolve(Service.self, key: _handle.key)
+        }
+    }
+}
+
+extension Box {
+    /// Returns a handle that resolves `type` and `key` from this box without looking them up on every call.
+    ///
+    /// Use it where one service is resolved many times, such as a loop or a per-request path. The
+    /// registration need not exist yet: the handle finds it on its first call after it is registered.
+    ///
+    /// ```swift
+    /// let makeCar = box.factory(Car.self, key: "BMW")
+    /// let cars = (0..<1_000).map { _ in makeCar() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type; usually inferred from the context.
+    ///   - key: The key it was registered under, or `nil` for none.
+    /// - Returns: A handle; call it as a function to resolve.
+    /// - Complexity: O(1) on average: one lookup, as ``resolve(_:key:)`` makes, and two small allocations.
+    public func factory<Service>(_ type: Service.Type = Service.self, key: String? = nil) -> ServiceFactory<Service> {
+        ServiceFactory(_ServiceHandle(origin: self, typeID: ObjectIdentifier(type), key: key))
+    }
+}

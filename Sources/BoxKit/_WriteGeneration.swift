@@ -1,0 +1,20 @@
+import Synchronization
+
+/// A registry's write counter: every insert, remove and clear advances it after the change is made (with
+/// release ordering), and so does destroying the registry. A reader that loads the same value before and
+/// after finding a registration (acquiring) knows the registry has not changed in between.
+///
+/// Its own object, rather than a field of the storage, so that a ``ServiceFactory`` can keep watching an
+/// ancestor's counter without keeping the ancestor box or its registrations alive.
+final class _WriteGeneration: Sendable {
+    private let value = Atomic<UInt64>(0)
+
+    /// The current count.
+    @inline(__always)
+    var current: UInt64 { value.load(ordering: .acquiring) }
+
+    /// Counts one write; call after the write is visible to readers.
+    func advance() {
+        value.wrappingAdd(1, ordering: .releasing)
+    }
+}

@@ -1,0 +1,267 @@
+import BoxKit
+import Foundation
+import Testing
+
+@Suite("ServiceFactory handles")
+struct ServiceFactoryTests {
+    @Test("a transient handle makes a new instance on every call", arguments: backends)
+    func transient(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let made = Counter()
+        box.register(key: "BMW") { () -> Car in
+            made.increment()
+            return Car(name: "BMW")
+        }
+        let makeCar = box.factory(Car.self, key: "BMW")
+        let first = makeCar()
+        let second = makeCar()
+        #expect(first !== second)
+        #expect(first.name == "BMW")
+        #expect(made.count == 2)
+        #expect(makeCar.key == "BMW")
+        #expect(makeCar.box === box)
+    }
+
+    @Test("a permanent handle returns the box's one instance, made once", arguments: backends)
+    func permanent(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let made = Counter()
+        box.register(life: .permanent) { () -> Engine in
+            made.increment()
+            return Engine(cylinders: 8)
+        }
+        let makeEngine: ServiceFactory<Engine> = box.factory()
+        let engine = makeEngine()
+        #expect(makeEngine() === engine)
+        #expect(box.resolve() as Engine === engine)
+        #expect(made.count == 1)
+    }
+
+    @Test("value types, permanent and transient, come back intact", arguments: backends, LifeType.allCases)
+    func valueTypes(backend: Box.Backend, life: LifeType) {
+        let box = Box(backend: backend)
+        box.register(key: "p", life: life) { Point(x: 3, y: 4) }
+        box.register(life: life) { "a string service" }
+        let point = box.factory(Point.self, key: "p")
+        let text = box.factory(String.self)
+        for _ in 0..<3 {
+            #expect(point() == Point(x: 3, y: 4))
+            #expect(text() == "a string service")
+        }
+    }
+
+    @Test("a handle made before its registration works once it is registered", arguments: backends)
+    func madeBeforeRegistration(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let makeCar = box.factory(Car.self, key: "later")
+        box.register(key: "later") { Car(name: "later") }
+        #expect(makeCar().name == "later")
+    }
+
+    @Test("a replacement of the registration is seen by the next call", arguments: backends, LifeType.allCases)
+    func seesReplacement(backend: Box.Backend, life: LifeType) {
+        let box = Box(backend: backend)
+        box.register(key: "k", life: life) { Car(name: "first") }
+        let makeCar = box.factory(Car.self, key: "k")
+        #expect(makeCar().name == "first")
+        box.register(key: "k", life: life) { Car(name: "second") }
+        #expect(makeCar().name == "second")
+        box.register(Engine.self) { Engine() }  // an unrelated write
+        #expect(makeCar().name == "second")
+        box.unregister(Car.self, key: "k")
+        box.register(key: "k", life: life) { Car(name: "third") }
+        #expect(makeCar().name == "third")
+    }
+
+    @Test("a registration in an ancestor: the handle follows writes anywhere in between", arguments: backends)
+    func followsLineage(backend: Box.Backend) {
+        let root = Box(backend: backend)
+        root.register(life: .permanent) { Car(name: "root") }
+        let child = root.newChildBox(forKey: "child")
+        let grandchild = child.newChildBox(forKey: "grandchild")
+        let makeCar = grandchild.factory(Car.self)
+        #expect(makeCar() === (root.resolve() as Car))
+        child.register { Car(name: "child") }  // now shadows the root's
+        #expect(makeCar().name == "child")
+        child.unregister(Car.self)
+        #expect(makeCar() === (root.resolve() as Car))
+        root.register { Car(name: "root again") }
+        #expect(makeCar().name == "root again")
+        grandchild.register { Car(name: "grandchild") }
+        #expect(makeCar().name == "grandchild")
+    }
+
+    @Test("a transient factory in an ancestor receives the handle's box", arguments: backends)
+    func transientReceivesOrigin(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { Engine(cylinders: 4) }
+        box.register { r in Car(engine: r.resolve()) }
+        let child = box.newChildBox(forKey: "child")
+        child.register { Engine(cylinders: 12) }
+        #expect(child.factory(Car.self)().engine.cylinders == 12)
+        #expect(box.factory(Car.self)().engine.cylinders == 4)
+    }
+
+    @Test(
+        "hooks run, and a hook that calls the handle gets the instance being initialised", arguments: backends,
+        LifeType.allCases)
+    func hooks(backend: Box.Backend, life: LifeType) {
+        let box = Box(backend: backend)
+        let makeParent = box.factory(Parent.self)
+        // The hook reaches the handle through `held`, emptied at the end: a handle captured directly by a
+        // hook in its own box would keep that box alive.
+        let held = Mutexed<ServiceFactory<Parent>?>(makeParent)
+        defer { held.mutate { $0 = nil } }
+        let runs = Counter()
+        box.register(Parent.self, life: life) { Parent() }
+            .onInitialised { r, service in
+                runs.increment()
+                (service as! Parent).child = r.resolve() as Child
+            }
+        box.register(Child.self, life: life) { Child() }
+            .onInitialised { _, service in (service as! Child).parent = held.value?() }
+        let parent = makeParent()
+        #expect(parent.child?.parent === parent)
+        _ = makeParent()
+        #expect(runs.count == (life == .permanent ? 1 : 2))
+    }
+
+    @Test("many threads calling one handle get one permanent instance, made once", arguments: backends)
+    func permanentOnceAcrossThreads(backend: Box.Backend) {
+        for _ in 0..<200 {
+            let box = Box(backend: backend)
+            let made = Counter()
+            box.register(life: .permanent) { () -> Engine in
+                made.increment()
+                return Engine()
+            }
+            let makeEngine = box.factory(Engine.self)
+            let seen = Mutexed<Set<ObjectIdentifier>>([])
+            onThreads(4) { _ in
+                let engine = makeEngine()
+                seen.mutate { $0.insert(ObjectIdentifier(engine)) }
+            }
+            #expect(made.count == 1)
+            #expect(seen.value.count == 1)
+        }
+    }
+
+    @Test("readers calling a handle stay correct while a writer replaces its registration", arguments: backends)
+    func callsDuringReplacement(backend: Box.Backend) {
+        let root = Box(backend: backend)
+        let child = root.newChildBox(forKey: "child")
+        root.register(key: "car") { Car(name: "car") }
+        let makeCar = child.factory(Car.self, key: "car")
+        let wrong = Counter()
+        let calls = Counter()
+        let writerDone = Counter()
+        onThreads(6) { index in
+            if index == 0 {
+                for round in 0..<3_000 {
+                    let target = round.isMultiple(of: 3) ? child : root
+                    target.register(key: "car", life: round.isMultiple(of: 2) ? .permanent : .transient) {
+                        Car(name: "car")
+                    }
+                    if round.isMultiple(of: 5) { child.unregister(Car.self, key: "car") }
+                    target.register(key: "noise-\(round % 16)") { Engine() }
+                }
+                writerDone.increment()
+            } else {
+                while writerDone.count == 0 || calls.count < 1_000 {
+                    calls.increment()
+                    if makeCar().name != "car" { wrong.increment() }
+                }
+            }
+        }
+        #expect(wrong.count == 0)
+    }
+
+    @Test("the registration a handle dropped is released when the handle next finds another")
+    func releasesReplacedRegistration() async {
+        await #expect(processExitsWith: .success) {
+            for backend in Box.Backend.allCases {
+                let box = Box(backend: backend)
+                weak var old: Tracked?
+                box.register(life: .permanent) { Tracked(1) }
+                let handle = box.factory(Tracked.self)
+                do { old = handle() }
+                box.register(life: .permanent) { Tracked(2) }
+                precondition(handle().id == 2)
+                precondition(old == nil, "the replaced permanent instance outlived the handle's next call")
+            }
+        }
+    }
+
+    @Test("a handle whose registration was unregistered stops the program naming the type and key")
+    func unregisteredTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                box.register(key: "BMW") { Car() }
+                box.register(key: "Audi") { Car() }
+                let makeBMW = box.factory(Car.self, key: "BMW")
+                _ = makeBMW()
+                box.unregister(Car.self, key: "BMW")
+                _ = makeBMW()
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Car[key: "BMW"]"#))
+            #expect(stderr.contains(#"Registered nearby: BoxKitTests.Car[key: "Audi"]"#))
+        }
+    }
+
+    @Test("a handle called after clear() stops the program naming the type and key")
+    func clearedTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                box.register(life: .permanent) { Engine() }
+                let makeEngine = box.factory(Engine.self)
+                _ = makeEngine()
+                box.clear()
+                _ = makeEngine()
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(
+                stderr.contains("BoxKit: no registration for BoxKitTests.Engine. Resolution chain: BoxKitTests.Engine"))
+        }
+    }
+
+    @Test("a handle on a child stops seeing a registration once the ancestor holding it is gone")
+    func ancestorGoneTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                var root: Box? = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                root!.register(key: "root") { Engine() }
+                let child = root!.newChildBox(forKey: "child")
+                let makeEngine = child.factory(Engine.self, key: "root")
+                _ = makeEngine()
+                root = nil
+                precondition(child.parentBox == nil)
+                _ = makeEngine()
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Engine[key: "root"]"#))
+        }
+    }
+
+    @Test("a handle called inside its own factory reports the cycle")
+    func cycleTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                let makeA = box.factory(CycleA.self)
+                box.register { CycleA(CycleB(makeA())) }
+                _ = makeA()
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(
+                stderr.contains(
+                    "circular dependency while resolving BoxKitTests.CycleA: BoxKitTests.CycleA -> BoxKitTests.CycleA"))
+        }
+    }
+}
