@@ -5,7 +5,8 @@ let package = Package(
     name: "BoxKit",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "BoxKit", targets: ["BoxKit"])
+        .library(name: "BoxKit", targets: ["BoxKit"]),
+        .executable(name: "showroom", targets: ["Showroom"]),
     ],
     targets: [
         .systemLibrary(
@@ -25,5 +26,15 @@ let package = Package(
         .target(name: "BoxKitTestSupport", path: "Tests/BoxKitTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
+        // The SwincyBox README's showroom, wired with BoxKit: `swift run showroom`.
+        .target(name: "ShowroomScenario", dependencies: ["BoxKit"], path: "Examples/ShowroomScenario"),
+        .executableTarget(name: "Showroom", dependencies: ["ShowroomScenario"], path: "Examples/Showroom"),
+        .testTarget(name: "ShowroomTests", dependencies: ["ShowroomScenario", "Showroom"]),
     ]
 )
+
+// DocC's plugin only when building the documentation (`make docs` sets BOXKIT_DOCS), so that the package
+// itself keeps no dependencies.
+if Context.environment["BOXKIT_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

@@ -21,6 +21,13 @@ extension Box {
     }
 
     /// The child box stored under `key` by ``newChildBox(forKey:)``, if any.
+    ///
+    /// ```swift
+    /// let bmw = box.childBox(forKey: "bmw")   // Box?
+    /// ```
+    ///
+    /// - Parameter key: The key the child was created under.
+    /// - Returns: The child, or `nil` when none is stored under `key`.
     public func childBox(forKey key: String) -> Box? {
         _children.withLock { $0[key] }
     }

@@ -15,6 +15,10 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// if !box.isRegistered(Engine.self) { box.register { Engine() } }
     /// ```
     ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: The key it would be registered under, or `nil` for none.
+    /// - Returns: Whether this box or one of its ancestors holds a registration for `type` and `key`.
     /// - Complexity: O(1) on average, like ``resolve(_:key:)``; takes no lock.
     public func isRegistered<Service>(_ type: Service.Type, key: String? = nil) -> Bool {
         _isRegistered(ObjectIdentifier(type), key: key)
@@ -27,6 +31,9 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// box.unregister(Car.self, key: "BMW")
     /// ```
     ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: Whether there was such a registration.
     /// - Complexity: O(1) on average.
     @discardableResult

@@ -12,11 +12,26 @@ public protocol BoxApi: AnyObject, Sendable {
     var childServiceCount: Int { get }
 
     /// Registers a factory that takes no arguments. See ``Box/register(_:key:life:_:)-(_,_,_,()->Service)``.
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
+    ///   - life: `.transient` or `.permanent`.
+    ///   - factory: Makes the service.
+    /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     @discardableResult
     func register<Service>(_ type: Service.Type, key: String?, life: LifeType, _ factory: @escaping () -> Service)
         -> any ServiceStoring
 
-    /// Registers a factory that resolves its dependencies. See ``Box/register(_:key:life:_:)-(_,_,_,(Box)->Service)``.
+    /// Registers a factory that resolves its dependencies.
+    /// See ``Box/register(_:key:life:_:)-(_,_,_,(Resolver)->Service)``.
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
+    ///   - life: `.transient` or `.permanent`.
+    ///   - factory: Makes the service, resolving what it needs from its argument.
+    /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     @discardableResult
     func register<Service>(
         _ type: Service.Type, key: String?, life: LifeType, _ factory: @escaping (Resolver) -> Service
@@ -24,6 +39,11 @@ public protocol BoxApi: AnyObject, Sendable {
 
     /// Returns the service registered for `type` and `key`, stopping the program with a description of the
     /// problem when it cannot.
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: The key it was registered under, or `nil` for none.
+    /// - Returns: The permanent instance, or a new instance for a transient registration.
     func resolve<Service>(_ type: Service.Type, key: String?) -> Service
 
     /// Removes this box's registrations.
@@ -31,8 +51,14 @@ public protocol BoxApi: AnyObject, Sendable {
     /// Removes the registrations of this box and of every descendant.
     func clearAll()
     /// Creates (or replaces) the child box stored under `key`.
+    ///
+    /// - Parameter key: The name to find the child by with ``childBox(forKey:)``.
+    /// - Returns: The new, empty child box.
     func newChildBox(forKey key: String) -> Box
     /// The child box stored under `key`, if any.
+    ///
+    /// - Parameter key: The key the child was created under.
+    /// - Returns: The child, or `nil` when none is stored under `key`.
     func childBox(forKey key: String) -> Box?
 }
 

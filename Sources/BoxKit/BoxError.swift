@@ -30,6 +30,13 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     public let nearest: [String]
 
     /// Creates an error; BoxKit makes these, tests may too.
+    ///
+    /// - Parameters:
+    ///   - reason: What went wrong.
+    ///   - serviceType: The fully qualified name of the requested service type.
+    ///   - key: The requested key, or `nil` for none.
+    ///   - chain: The resolutions in flight, outermost first, ending with the one that failed.
+    ///   - nearest: The registrations closest to the request.
     public init(reason: Reason, serviceType: String, key: String?, chain: [String], nearest: [String]) {
         self.reason = reason
         self.serviceType = serviceType
