@@ -99,9 +99,11 @@ reliability: tsan asan valgrind fuzz
 bench: deps
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport
 
-## bench-quick: a shorter report, as CI runs it
+## bench-quick: a shorter report, as CI runs it (OUT: where to write it; default the repository root)
+OUT ?= .
 bench-quick: deps
-	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick
+	mkdir -p $(OUT)
+	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick --out $(abspath $(OUT))
 
 ## bench-check: package-benchmark suites; allocation counts are gated strictly against Benchmarks/Thresholds
 bench-check: deps
