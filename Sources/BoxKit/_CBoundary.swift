@@ -126,6 +126,11 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         }
     }
 
+    /// Releases what retired registrations no reader can still hold (what a write does on its way out).
+    func reclaim() {
+        write { _ in }
+    }
+
     /// The first broken structural invariant of the C table, or `nil`.
     func brokenInvariant() -> String? {
         writer.withLock { cbox_table_check_invariants(handle).map { String(cString: $0) } }

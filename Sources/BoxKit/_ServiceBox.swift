@@ -22,9 +22,9 @@ class _AnyServiceBox: @unchecked Sendable {
     /// published, then only read.
     var sequence: UInt64 = 0
     /// Hooks run after each creation, in order; made with the first hook.
-    let hooks = AtomicLazyReference<_Locked<[_Hook]>>()
+    let hooks = _LazyReference<_Locked<[_Hook]>>()
     /// Serialises the one creation of a permanent instance; made by the first resolve that needs it.
-    let creation = AtomicLazyReference<_Lock>()
+    let creation = _LazyReference<_Lock>()
 
     init(serviceType: Any.Type, key: String?, life: LifeType) {
         self.serviceType = serviceType
@@ -111,7 +111,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     /// Creates the permanent instance unless another thread already has, and returns it.
     @usableFromInline
     func makePermanent(holder: Box) -> Service {
-        let lock = creation.load() ?? creation.storeIfNil(_Lock())
+        let lock = creation.load(orMake: _Lock.init)
         lock.withLock {
             if isReady { return }
             let made = call(holder)
@@ -142,7 +142,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
         -> any ServiceStoring
     {
-        let list = hooks.load() ?? hooks.storeIfNil(_Locked([]))
+        let list = hooks.load(orMake: { _Locked([]) })
         list.withLock { $0.append(_Hook(run: closure)) }
         hasHooks.store(true, ordering: .releasing)
         return self

@@ -25,7 +25,7 @@ struct IntrospectionTests {
         }
         #expect(instance != nil)
         box.unregister(Tracked.self)
-        #expect(instance == nil)
+        #expect(eventuallyReleased(box) { instance == nil })
     }
 
     @Test("unregister in a child leaves the parent's registration", arguments: backends)

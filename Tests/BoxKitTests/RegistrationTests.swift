@@ -27,8 +27,7 @@ struct RegistrationTests {
         }
         #expect(oldInstance != nil)
         box.register(life: .permanent) { Tracked(3) }
-        #expect(oldInstance == nil)
-        #expect(capturedByOldFactory == nil)
+        #expect(eventuallyReleased(box) { oldInstance == nil && capturedByOldFactory == nil })
         #expect((box.resolve() as Tracked).id == 3)
     }
 
@@ -77,8 +76,7 @@ struct RegistrationTests {
         }
         #expect(instance != nil && captured != nil)
         box.clear()
-        #expect(instance == nil)
-        #expect(captured == nil)
+        #expect(eventuallyReleased(box) { instance == nil && captured == nil })
     }
 
     @Test("a box releases its registrations when it is deinitialised", arguments: backends)
