@@ -74,10 +74,14 @@ showroom: deps
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-## asan: the whole test suite under AddressSanitizer (with LeakSanitizer) and UBSan on the C table
+## asan: the whole test suite under AddressSanitizer (with LeakSanitizer) and UBSan on the C table, then the
+## 1,000,000-registration leak-check executable under the same sanitizers
 asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address \
 		--scratch-path .build-asan -Xswiftc -use-ld=lld $(SANITIZE_UB)
+	$(SWIFT) build --product BoxKitLeakCheck --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld \
+		$(SANITIZE_UB)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions .build-asan/debug/BoxKitLeakCheck
 
 ## valgrind: 1,000,000 registrations registered, resolved, replaced and cleared, with no definite leak
 valgrind: deps
