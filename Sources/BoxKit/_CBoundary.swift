@@ -63,16 +63,13 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         cbox_table_destroy(handle)
     }
 
-    /// Runs `mutation` under the writer lock, advances the write generation, then releases what readers no
-    /// longer hold, outside the lock (a released permanent instance's `deinit` may itself use the box).
+    /// Runs `mutation` under the writer lock and advances the write generation (see `_mutate`).
     private func write<R>(_ mutation: (OpaquePointer) -> R) -> R {
-        let (result, batch) = writer.withLock {
-            let result = mutation(handle)
+        _mutate(handle, under: writer) { table in
+            let result = mutation(table)
             generation.advance()
-            return (result, cbox_table_collect(handle))
+            return result
         }
-        if let batch { cbox_batch_dispose(batch) }
-        return result
     }
 
     func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
@@ -147,6 +144,14 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
                 bytes: stats.bytes)
         }
     }
+}
+
+/// Runs `mutation` on `table` under `lock` (writers only), collects what no reader can still hold, and
+/// releases it after unlocking: a released permanent instance's `deinit` may itself use the box.
+private func _mutate<R>(_ table: OpaquePointer, under lock: _Lock, _ mutation: (OpaquePointer) -> R) -> R {
+    let (result, batch) = lock.withLock { (mutation(table), cbox_table_collect(table)) }
+    if let batch { cbox_batch_dispose(batch) }
+    return result
 }
 
 /// The type identity as the C table keys it.
@@ -447,11 +452,7 @@ final class _EpochCell: @unchecked Sendable {
     /// later `store` or when the cell is destroyed.
     func store(_ object: AnyObject) {
         let value = Unmanaged.passRetained(object).toOpaque()
-        let batch = writer.withLock {
-            _ = cbox_table_insert(handle, hash, type, nil, 0, false, value)
-            return cbox_table_collect(handle)
-        }
-        if let batch { cbox_batch_dispose(batch) }
+        _mutate(handle, under: writer) { _ = cbox_table_insert($0, hash, type, nil, 0, false, value) }
     }
 }
 
