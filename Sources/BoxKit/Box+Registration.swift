@@ -13,7 +13,7 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` (the default) or `.permanent`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``.
     ///   - factory: Makes the service.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.
@@ -41,7 +41,7 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` (the default) or `.permanent`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``.
     ///   - factory: Makes the service, resolving what it needs from its argument.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.

@@ -16,7 +16,7 @@ public protocol BoxApi: AnyObject, Sendable {
     /// - Parameters:
     ///   - type: The service type.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` or `.permanent`.
+    ///   - life: How long a made instance lives (see ``LifeType``).
     ///   - factory: Makes the service.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     @discardableResult
@@ -29,7 +29,7 @@ public protocol BoxApi: AnyObject, Sendable {
     /// - Parameters:
     ///   - type: The service type.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` or `.permanent`.
+    ///   - life: How long a made instance lives (see ``LifeType``).
     ///   - factory: Makes the service, resolving what it needs from its argument.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     @discardableResult

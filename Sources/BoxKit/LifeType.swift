@@ -3,6 +3,8 @@
 /// ```swift
 /// box.register(life: .permanent) { Engine() }   // one shared instance
 /// box.register { Car() }                        // a new Car on every resolve
+/// box.register(life: .graph) { Wheel() }        // one Wheel per top-level resolve, shared inside it
+/// box.register(life: .weak) { Session() }       // shared while someone holds it, then made again
 /// ```
 public enum LifeType: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A new instance on every resolve: the factory runs each time.
@@ -10,12 +12,25 @@ public enum LifeType: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     /// One instance, made by the factory on first resolve (exactly once, even when many threads resolve at
     /// the same moment) and shared from then on, also with child boxes that reach it.
     case permanent
+    /// One instance per top-level resolve: every resolve of the registration made while building one object
+    /// graph (on one thread, inside the outermost `resolve`) shares it; the next top-level resolve makes a
+    /// new one. Resolved on its own, at the top level, it behaves as `.transient`. Like `.transient`, the
+    /// factory receives the box the resolve started from.
+    case graph
+    /// One shared instance while anyone else holds a strong reference to it; once the last one is gone, the
+    /// next resolve makes a new one. The box itself holds it weakly, so only class instances qualify: a
+    /// factory that makes a value (a struct, an enum, an optional) stops the program with a message saying
+    /// so. As for `.permanent`, creation is serialised and the factory receives the box holding the
+    /// registration.
+    case weak
 
-    /// `transient` or `permanent`.
+    /// `transient`, `permanent`, `graph` or `weak`.
     public var description: String {
         switch self {
         case .transient: "transient"
         case .permanent: "permanent"
+        case .graph: "graph"
+        case .weak: "weak"
         }
     }
 }

@@ -176,6 +176,40 @@ enum _ResolutionThread {
         thread.pointee.chain![Int(thread.pointee.chain_count) - 1].pending = pending
     }
 
+    /// The `.graph` instance of `registration` that this thread's top-level resolve already made, if any.
+    static func graphInstance(of registration: _AnyServiceBox) -> AnyObject? {
+        guard let scope = cbox_thread_current().pointee.scope else { return nil }
+        return Unmanaged<_GraphScope>.fromOpaque(scope)._withUnsafeGuaranteedRef {
+            $0.entries[ObjectIdentifier(registration)]
+        }
+    }
+
+    /// Records the `.graph` instance of `registration` for the rest of this thread's top-level resolve,
+    /// opening the thread's scope if this is its first.
+    static func recordGraphInstance(_ entry: AnyObject, of registration: _AnyServiceBox) {
+        let thread = cbox_thread_current()
+        if thread.pointee.scope == nil { thread.pointee.scope = Unmanaged.passRetained(_GraphScope()).toOpaque() }
+        Unmanaged<_GraphScope>.fromOpaque(thread.pointee.scope.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            $0.entries[ObjectIdentifier(registration)] = entry
+        }
+    }
+
+    /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
+    /// its scope.
+    @inline(__always)
+    static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        if cbox_chain_pop(thread) { closeScope(thread) }
+    }
+
+    /// Detaches the thread's scope, then releases it and its `.graph` instances (whose `deinit`s may resolve,
+    /// opening a scope of their own).
+    @inline(never)
+    private static func closeScope(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        guard let scope = thread.pointee.scope else { return }
+        thread.pointee.scope = nil
+        Unmanaged<_GraphScope>.fromOpaque(scope).release()
+    }
+
     /// The registrations being resolved on this thread, outermost first.
     static func chain() -> [_AnyServiceBox] {
         let thread = cbox_thread_current()
@@ -379,7 +413,7 @@ extension Box {
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
         let thread = cbox_thread_current()
-        cbox_chain_pop(thread)
+        _ResolutionThread.pop(thread)
         _end(registration: lookup.registration.unsafelyUnwrapped, thread: thread)
         lookup.holder?.release()
     }
@@ -394,9 +428,14 @@ extension Box {
             _trap(_cycleError(registration))
         }
         cbox_chain_push(thread, raw)
-        defer { cbox_chain_pop(cbox_thread_current()) }
-        if registration.life == .transient { return registration.make(resolvingFrom: self, holder: nil) }
-        return registration.makePermanent(holder: _holder(of: registration) ?? self)
+        defer { _ResolutionThread.pop(cbox_thread_current()) }
+        if registration.life == .transient || registration.life == .graph {
+            return registration.make(resolvingFrom: self, holder: nil)
+        }
+        let holder = _holder(of: registration) ?? self
+        return withExtendedLifetime(holder) {
+            registration.make(resolvingFrom: self, holder: Unmanaged.passUnretained(holder))
+        }
     }
 
     /// The box in this box's lineage that holds `registration`, if any.
@@ -503,7 +542,7 @@ extension _ServiceHandle {
             return _Lookup(.object, value: object)
         }
         if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
-        if registration._withUnsafeGuaranteedRef({ $0.life }) == .permanent || cbox_chain_find(thread, raw) != nil {
+        if registration._withUnsafeGuaranteedRef({ $0.life }) != .transient || cbox_chain_find(thread, raw) != nil {
             cbox_read_end(thread)
             return _Lookup(.missing)
         }
@@ -521,7 +560,7 @@ extension _ServiceHandle {
     @usableFromInline
     final func endMake() {
         let thread = cbox_thread_current()
-        cbox_chain_pop(thread)
+        _ResolutionThread.pop(thread)
         cbox_read_end(thread)
     }
 }

@@ -60,7 +60,7 @@ func _describe(_ type: Any.Type, key: String?) -> String {
     return "\(name)[key: \(String(reflecting: key))]"
 }
 
-/// A registration of one service type: its factory and, for `.permanent`, its instance.
+/// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
 @usableFromInline
 final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
     /// The factory, in whichever of the two shapes `register` received (exactly one is set). Two `let`s
@@ -69,6 +69,8 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
+    /// The `.weak` instance while someone else holds it; read and written only under `creation`.
+    @exclusivity(unchecked) weak var weakInstance: AnyObject?
 
     @usableFromInline
     init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
@@ -97,15 +99,66 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
         preconditionFailure("a registration without a factory")
     }
 
-    /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`, or the one
-    /// permanent instance, created here (through `holder`, the box that holds the registration) if no
-    /// other thread has created it yet.
+    /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`; for the
+    /// other lifetimes the shared instance, made here if there is none (`holder` is the ancestor box that
+    /// holds the registration, `nil` when it is `origin`).
     @inlinable
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
-        guard life == .transient else { return makePermanent(holder: holder?.takeUnretainedValue() ?? origin) }
+        guard life == .transient else { return makeShared(resolvingFrom: origin, holder: holder) }
         let made = call(origin)
         if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
         return made
+    }
+
+    /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small.
+    @usableFromInline
+    func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
+        switch life {
+        case .transient:
+            return make(resolvingFrom: origin, holder: holder)
+        case .permanent:
+            return makePermanent(holder: holder?.takeUnretainedValue() ?? origin)
+        case .graph:
+            return makeInGraph(resolvingFrom: origin)
+        case .weak:
+            return makeWeak(holder: holder?.takeUnretainedValue() ?? origin)
+        }
+    }
+
+    /// Returns the instance this thread's top-level resolve already made, or makes and records one.
+    func makeInGraph(resolvingFrom origin: Box) -> Service {
+        if let shared = _ResolutionThread.graphInstance(of: self) {
+            return unsafeDowncast(shared, to: _GraphEntry<Service>.self).instance
+        }
+        let made = call(origin)
+        _ResolutionThread.recordGraphInstance(_GraphEntry(made, of: self), of: self)
+        initialise(made, resolver: origin)
+        return made
+    }
+
+    /// Returns the weakly held instance if anyone still holds it, or makes a new one, under `creation`.
+    func makeWeak(holder: Box) -> Service {
+        let lock = creation.load(orMake: _Lock.init)
+        return lock.withLock {
+            if let alive = weakInstance {
+                if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
+                    return unsafeBitCast(alive, to: Service.self)
+                }
+                return alive as! Service  // an existential (`any Vehicle`) made from this class instance
+            }
+            let made = call(holder)
+            guard type(of: made as Any) is AnyObject.Type else { fatalError(_weakValueMessage(made)) }
+            weakInstance = made as AnyObject
+            initialise(made, resolver: holder)
+            return made
+        }
+    }
+
+    /// Why a `.weak` registration cannot keep what its factory made.
+    private func _weakValueMessage(_ made: Service) -> String {
+        "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
+            + "\(String(reflecting: type(of: made as Any))), not a class instance: only class instances can be "
+            + "held weakly. Register it .transient, .graph or .permanent instead."
     }
 
     /// Creates the permanent instance unless another thread already has, and returns it.

@@ -97,3 +97,9 @@ final class Mutexed<Value>: @unchecked Sendable {
     func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
     var value: Value { lock.withLock { stored } }
 }
+
+/// A weak reference a test keeps to see whether an object was released.
+struct WeakReference<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object?) { self.object = object }
+}

@@ -188,8 +188,9 @@ typedef struct cbox_type_hash {
 #define CBOX_TYPE_HASH_CACHE 64
 
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
-/// nesting depth of its read sections, its chain of resolutions in flight, and its cache of unkeyed
-/// hashes. Owned by the library.
+/// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
+/// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), and
+/// its cache of unkeyed hashes. Owned by the library.
 typedef struct cbox_thread {
     uint64_t active_epoch;
     uint64_t read_depth;
@@ -198,7 +199,7 @@ typedef struct cbox_thread {
     uint64_t chain_capacity;
     uint64_t in_use;
     struct cbox_thread *_Nullable next;
-    uint8_t padding[8];
+    void *_Nullable scope;
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 
@@ -261,8 +262,11 @@ static inline void cbox_chain_push(cbox_thread *thread, const void *registration
     entry->pending = NULL;
 }
 
-/// Pops the entry pushed last.
-static inline void cbox_chain_pop(cbox_thread *thread) { thread->chain_count--; }
+/// Pops the entry pushed last. True when that ended the thread's outermost resolution while it holds a
+/// scope, which the caller must then close.
+static inline bool cbox_chain_pop(cbox_thread *thread) {
+    return --thread->chain_count == 0 && thread->scope != NULL;
+}
 
 /// The most recent chain entry for `registration`, or NULL when it is not being resolved on this thread.
 static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, const void *registration) {
