@@ -1,12 +1,16 @@
 extension Box {
-    /// Stops the program with the error's message.
+    /// Stops the program with the error's message; on a ``verify()`` sandbox thread, reports the error to
+    /// the verification and stops only that thread.
     @usableFromInline
     func _trap(_ error: BoxError) -> Never {
+        if let verification = _ResolutionThread.sandbox { verification.stop(with: error) }
         fatalError(error.description)
     }
 
-    /// The error for a resolve of `type` and `key` that found nothing.
+    /// The error for a resolve of `type` and `key` that found nothing (recorded as a missing dependency of
+    /// the registration being resolved, if any).
     func _missingError(_ type: Any.Type, key: String?) -> BoxError {
+        _ResolutionThread.recordMissing(type, key: key)
         let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: key)]
         return BoxError(
             reason: .notRegistered, serviceType: String(reflecting: type), key: key, chain: chain,

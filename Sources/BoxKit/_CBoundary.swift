@@ -23,6 +23,11 @@ final class _Lock: @unchecked Sendable {
         defer { cbox_lock_release(handle) }
         return try body()
     }
+
+    /// Unlocks on behalf of a `withLock` whose frame will never resume (an abandoned sandbox thread).
+    fileprivate func releaseAbandoned() {
+        cbox_lock_release(handle)
+    }
 }
 
 /// A value guarded by a `_Lock`. `@unchecked Sendable`: `value` is only touched inside `withLock`.
@@ -194,6 +199,24 @@ enum _ResolutionThread {
         }
     }
 
+    /// Records `found` as a dependency of `parent`, the registration whose first creation is in flight.
+    @inline(never)
+    static func record(_ found: UnsafeMutableRawPointer, asDependencyOf parent: UnsafeRawPointer) {
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found).takeUnretainedValue()
+        Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
+            _Dependency(serviceType: registration.serviceType, key: registration.key, missing: false))
+    }
+
+    /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` and
+    /// found nothing.
+    static func recordMissing(_ type: Any.Type, key: String?) {
+        let thread = cbox_thread_current()
+        guard thread.pointee.chain_count > 0 else { return }
+        let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
+        Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
+            _Dependency(serviceType: type, key: key, missing: true))
+    }
+
     /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
     /// its scope.
     @inline(__always)
@@ -208,6 +231,44 @@ enum _ResolutionThread {
         guard let scope = thread.pointee.scope else { return }
         thread.pointee.scope = nil
         Unmanaged<_GraphScope>.fromOpaque(scope).release()
+    }
+
+    /// Runs `body` holding a registration's creation `lock`. On a sandbox thread the lock is noted, so that
+    /// it can be released if the thread is abandoned while `body` runs.
+    static func withCreationLock<R>(_ lock: _Lock, _ body: () -> R) -> R {
+        lock.withLock {
+            guard let sandbox = cbox_thread_current().pointee.sandbox else { return body() }
+            let verification = Unmanaged<_Verification>.fromOpaque(sandbox).takeUnretainedValue()
+            verification.heldLocks.append(lock)
+            defer { verification.heldLocks.removeLast() }
+            return body()
+        }
+    }
+
+    /// The verification this thread runs as its sandbox, if it is one.
+    static var sandbox: _Verification? {
+        cbox_thread_current().pointee.sandbox.map { Unmanaged<_Verification>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Runs `verification` on a new sandbox thread until it has gone through its targets or the thread was
+    /// abandoned on a problem; false when no thread could be started.
+    static func runSandbox(_ verification: _Verification) -> Bool {
+        cbox_sandbox_run(
+            { context in
+                let thread = cbox_thread_current()
+                thread.pointee.sandbox = context
+                Unmanaged<_Verification>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().runTargets()
+                thread.pointee.sandbox = nil
+            }, Unmanaged.passUnretained(verification).toOpaque())
+    }
+
+    /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: unlocks the
+    /// creation locks its frames hold, leaves its read sections and resolutions, and parks it for good
+    /// (its frames are never resumed, so nothing they hold is released or reused).
+    static func abandonSandbox(_ verification: _Verification) -> Never {
+        for lock in verification.heldLocks.reversed() { lock.releaseAbandoned() }
+        verification.heldLocks.removeAll()
+        cbox_sandbox_abandon()
     }
 
     /// The registrations being resolved on this thread, outermost first.
@@ -288,6 +349,7 @@ extension Box {
             (found, holder) = _findInDictionaries(typeID, key: key)
         }
         guard let found else { return _Lookup(.missing) }
+        if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(found, asDependencyOf: parent) }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
         if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
             _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
@@ -304,7 +366,7 @@ extension Box {
             }
             return _Lookup(.cycle, found, holder: holder)
         }
-        cbox_chain_push(thread, found)
+        cbox_chain_push(thread, found, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, found, holder: holder)
     }
 
@@ -423,11 +485,12 @@ extension Box {
         if registration.isReady { return registration.readyInstance }
         let thread = cbox_thread_current()
         let raw = Unmanaged.passUnretained(registration).toOpaque()
+        if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(raw, asDependencyOf: parent) }
         if let entry = cbox_chain_find(thread, raw) {
             if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
             _trap(_cycleError(registration))
         }
-        cbox_chain_push(thread, raw)
+        cbox_chain_push(thread, raw, registration.startsObserving())
         defer { _ResolutionThread.pop(cbox_thread_current()) }
         if registration.life == .transient || registration.life == .graph {
             return registration.make(resolvingFrom: self, holder: nil)
@@ -536,6 +599,7 @@ extension _ServiceHandle {
     private func _classify(_ found: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) -> _Lookup {
         let raw = Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.registrationPointer }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
+        if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(raw, asDependencyOf: parent) }
         if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
             _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
             cbox_read_end(thread)
@@ -546,7 +610,7 @@ extension _ServiceHandle {
             cbox_read_end(thread)
             return _Lookup(.missing)
         }
-        cbox_chain_push(thread, raw)
+        cbox_chain_push(thread, raw, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, raw)
     }
 

@@ -13,6 +13,9 @@ class _AnyServiceBox: @unchecked Sendable {
     @usableFromInline let _ready = Atomic<Bool>(false)
     /// Whether `hooks` has any, so that hook-less services skip even loading it.
     @usableFromInline let hasHooks = Atomic<Bool>(false)
+    /// Set when the first creation starts: the resolutions nested in that one are recorded as this
+    /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
+    @usableFromInline let dependenciesObserved = Atomic<Bool>(false)
     @usableFromInline let life: LifeType
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
@@ -25,6 +28,8 @@ class _AnyServiceBox: @unchecked Sendable {
     let hooks = _LazyReference<_Locked<[_Hook]>>()
     /// Serialises the one creation of a permanent instance; made by the first resolve that needs it.
     let creation = _LazyReference<_Lock>()
+    /// What the first creation (and `verify()`) saw this registration resolve, in order, without repeats.
+    let dependencies = _LazyReference<_Locked<[_Dependency]>>()
 
     init(serviceType: Any.Type, key: String?, life: LifeType) {
         self.serviceType = serviceType
@@ -38,6 +43,27 @@ class _AnyServiceBox: @unchecked Sendable {
     /// Whether a permanent instance is ready to be read without locking.
     @inlinable
     final var isReady: Bool { _ready.load(ordering: .acquiring) }
+
+    /// Whether this resolve is the first creation, whose nested resolutions are recorded; marks it taken.
+    @inlinable
+    final func startsObserving() -> Bool {
+        if dependenciesObserved.load(ordering: .relaxed) { return false }
+        dependenciesObserved.store(true, ordering: .relaxed)
+        return true
+    }
+
+    /// Records that resolving this registration resolved (or failed to find) `dependency`.
+    final func record(_ dependency: _Dependency) {
+        let list = dependencies.load(orMake: { _Locked([]) })
+        list.withLock { if !$0.contains(dependency) { $0.append(dependency) } }
+    }
+
+    /// The recorded dependencies, in the order first seen.
+    final var recordedDependencies: [_Dependency] { dependencies.load()?.withLock { $0 } ?? [] }
+
+    /// Resolves this registration from `box`, the box that holds it, for ``Box/verify()``; `nil` for
+    /// registrations that cannot be resolved on their own.
+    func verificationResolve(from box: Box) -> Any? { nil }
 
     /// Runs the `onInitialised` hooks on `instance`.
     final func runHooks(_ instance: Any, resolver: Resolver) {
@@ -138,8 +164,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
 
     /// Returns the weakly held instance if anyone still holds it, or makes a new one, under `creation`.
     func makeWeak(holder: Box) -> Service {
-        let lock = creation.load(orMake: _Lock.init)
-        return lock.withLock {
+        return _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
             if let alive = weakInstance {
                 if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
                     return unsafeBitCast(alive, to: Service.self)
@@ -164,8 +189,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     /// Creates the permanent instance unless another thread already has, and returns it.
     @usableFromInline
     func makePermanent(holder: Box) -> Service {
-        let lock = creation.load(orMake: _Lock.init)
-        lock.withLock {
+        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
             if isReady { return }
             let made = call(holder)
             initialise(made, resolver: holder)
@@ -190,6 +214,8 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     }
 
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
+
+    override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
 
     @discardableResult
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)

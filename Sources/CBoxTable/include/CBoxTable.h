@@ -172,11 +172,13 @@ void cbox_batch_dispose(cbox_batch *batch);
 
 // MARK: - Per-thread reader state
 
-/// One entry of a thread's chain of resolutions in flight: the registration being resolved and, while its
-/// `onInitialised` hooks run, a pointer to the instance just made (NULL otherwise).
+/// One entry of a thread's chain of resolutions in flight: the registration being resolved, while its
+/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), and whether the
+/// resolutions nested in this one are to be recorded as its dependencies.
 typedef struct cbox_chain_entry {
     const void *registration;
     const void *_Nullable pending;
+    bool records;
 } cbox_chain_entry;
 
 /// One entry of a thread's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
@@ -189,7 +191,8 @@ typedef struct cbox_type_hash {
 
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
 /// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
-/// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), and
+/// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), the
+/// verification this thread runs as a sandbox (an object the Swift side owns, NULL on other threads), and
 /// its cache of unkeyed hashes. Owned by the library.
 typedef struct cbox_thread {
     uint64_t active_epoch;
@@ -200,6 +203,8 @@ typedef struct cbox_thread {
     uint64_t in_use;
     struct cbox_thread *_Nullable next;
     void *_Nullable scope;
+    void *_Nullable sandbox;
+    uint8_t padding[56];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 
@@ -252,14 +257,24 @@ static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *ty
 /// Grows the chain so that one more entry fits; false when memory is exhausted.
 bool cbox_thread_reserve_chain(cbox_thread *thread);
 
-/// Pushes `registration` onto the calling thread's chain of resolutions in flight.
-static inline void cbox_chain_push(cbox_thread *thread, const void *registration) {
+/// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
+/// resolutions nested in it as ones to record.
+static inline void cbox_chain_push(cbox_thread *thread, const void *registration, bool records) {
     if (__builtin_expect(thread->chain_count == thread->chain_capacity, 0)) {
         if (!cbox_thread_reserve_chain(thread)) __builtin_trap();
     }
     cbox_chain_entry *entry = &thread->chain[thread->chain_count++];
     entry->registration = registration;
     entry->pending = NULL;
+    entry->records = records;
+}
+
+/// The registration whose resolution the calling thread is inside, when its nested resolutions are to be
+/// recorded; NULL otherwise (also outside any resolution).
+static inline const void *_Nullable cbox_chain_recording(const cbox_thread *thread) {
+    if (__builtin_expect(thread->chain_count == 0, 1)) return NULL;
+    const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    return top->records ? top->registration : NULL;
 }
 
 /// Pops the entry pushed last. True when that ended the thread's outermost resolution while it holds a
@@ -275,6 +290,17 @@ static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, c
     }
     return NULL;
 }
+
+// MARK: - Sandboxes
+
+/// Runs `body(context)` on a new thread and waits until it returns or abandons its thread with
+/// `cbox_sandbox_abandon`. False when no thread could be started.
+bool cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context);
+
+/// On a thread started by `cbox_sandbox_run`: leaves every read section and resolution of the thread
+/// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and blocks the thread for
+/// the rest of the process. Its stack, and everything its frames hold, stays as it is.
+_Noreturn void cbox_sandbox_abandon(void);
 
 // MARK: - Locks
 

@@ -1,0 +1,34 @@
+/// One run of ``Box/verify()``: the registrations to resolve and the problems found so far.
+///
+/// The targets are resolved in order on a sandbox thread. When a resolution cannot go on (a missing
+/// dependency, a cycle), `stop(with:)` records the problem and abandons that thread; `Box.verify()` then
+/// starts another for the remaining targets. Only one sandbox thread runs at a time, and the hand-over
+/// between it and the waiting caller is synchronised by the sandbox's lock, so the fields need no lock.
+final class _Verification: @unchecked Sendable {
+    /// Each registration with the box that holds it, in the order they are verified.
+    let targets: [(box: Box, registration: _AnyServiceBox)]
+    /// The index of the next target to resolve.
+    var next = 0
+    var problems: [BoxError] = []
+    /// The creation locks the current sandbox thread holds, innermost last.
+    var heldLocks: [_Lock] = []
+
+    init(targets: [(box: Box, registration: _AnyServiceBox)]) {
+        self.targets = targets
+    }
+
+    /// Resolves the remaining targets on the calling sandbox thread, discarding what they make.
+    func runTargets() {
+        while next < targets.count {
+            let (box, registration) = targets[next]
+            next += 1
+            _ = registration.verificationResolve(from: box)
+        }
+    }
+
+    /// Records `error` (once) and abandons the calling sandbox thread.
+    func stop(with error: BoxError) -> Never {
+        if !problems.contains(error) { problems.append(error) }
+        _ResolutionThread.abandonSandbox(self)
+    }
+}
