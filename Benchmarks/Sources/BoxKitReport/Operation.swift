@@ -11,6 +11,8 @@ enum Operation {
     static let protocolTyped = "protocol-typed resolve, transient"
     static let graph = "graph A(B(C)), transient"
     static let miss = "miss, non-trapping"
+    static let handlePermanent = "handle from box.factory, permanent"
+    static let handleTransient = "handle from box.factory, transient"
 
     /// Registering `count` keyed services into a fresh container, per registration.
     static func registration(_ count: Int) -> String { "register, \(grouped(count)) per container" }

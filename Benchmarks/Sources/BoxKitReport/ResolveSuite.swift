@@ -4,7 +4,7 @@ import ReportSink
 import Swinject
 
 /// The single-resolve measurements: by type, keyed, protocol-typed, the graph and the miss, each on the
-/// floor, BoxKit, the Dictionary baseline and Swinject.
+/// floor, BoxKit, the Dictionary baseline and Swinject; and the pre-bound handles of `box.factory`.
 struct ResolveSuite {
     let recorder: Recorder
     let fixtures = Fixtures()
@@ -21,6 +21,7 @@ struct ResolveSuite {
         protocolTyped()
         graph()
         miss()
+        handles()
     }
 
     /// A permanent `Engine`; the floor reads a stored reference.
@@ -109,6 +110,34 @@ struct ResolveSuite {
             }
             subjects.add(.swinject, "resolve returns nil") { n in
                 for _ in 0..<n { blackHole(value: container.resolve(Unregistered.self)) }
+            }
+        }
+    }
+
+    /// `box.factory(_:)` handles called in a loop, beside the same floors as `resolve` (Swinject has none).
+    private func handles() {
+        let engine = fixtures.floorEngine
+        let make = fixtures.floorCar
+        recorder.compare(Operation.handlePermanent) { subjects in
+            subjects.add(.floor, "stored reference") { n in
+                for _ in 0..<n { blackHole(engine) }
+            }
+            for (subject, box) in fixtures.boxes {
+                let makeEngine = box.factory(Engine.self)
+                subjects.add(subject, "factory(Engine.self)") { n in
+                    for _ in 0..<n { blackHole(makeEngine()) }
+                }
+            }
+        }
+        recorder.compare(Operation.handleTransient) { subjects in
+            subjects.add(.floor, "stored closure") { n in
+                for _ in 0..<n { blackHole(make()) }
+            }
+            for (subject, box) in fixtures.boxes {
+                let makeCar = box.factory(Car.self)
+                subjects.add(subject, "factory(Car.self)") { n in
+                    for _ in 0..<n { blackHole(makeCar()) }
+                }
             }
         }
     }

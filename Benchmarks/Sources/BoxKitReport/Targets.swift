@@ -92,6 +92,12 @@ extension Target {
             ratio(
                 "memory per registration: BoxKit / Dictionary", (O.memory, .boxKit), (O.memory, .dictionary), .atMost, 1
             ),
+            ratio(
+                "handle, permanent: BoxKit / floor", (O.handlePermanent, .boxKit), (O.handlePermanent, .floor),
+                .atMost, 1.2),
+            ratio(
+                "handle, transient: BoxKit / closure floor", (O.handleTransient, .boxKit),
+                (O.handleTransient, .floor), .atMost, 1.2),
             ratio("two threads, transient: BoxKit speedup", (O.speedup("transient"), .boxKit), nil, .atLeast, 1.8),
             ratio(
                 "two threads, permanent: BoxKit speedup / floor speedup", (O.speedup("permanent"), .boxKit),
