@@ -89,10 +89,10 @@ func _describe(_ type: Any.Type, key: String?) -> String {
 /// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
 @usableFromInline
 final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
-    /// The factory, in whichever of the two shapes `register` received (exactly one is set). Two `let`s
-    /// rather than an enum, so that calling one borrows it instead of copying (and retaining) it.
-    @usableFromInline let plainFactory: (() -> Service)?
-    @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
+    /// The factory. A plain `() -> Service` is wrapped to take the resolver, so that there is one `let` of
+    /// a non-optional function type: a call borrows it from the registration, where binding an optional
+    /// one would copy it and retain its context (two atomic operations per transient resolve).
+    @usableFromInline let factory: (Resolver) -> Service
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
     /// The `.weak` instance while someone else holds it; read and written only under `creation`.
@@ -100,8 +100,13 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
 
     @usableFromInline
     init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
-        plainFactory = plain
-        resolvingFactory = resolving
+        if let plain {
+            factory = { _ in plain() }
+        } else if let resolving {
+            factory = resolving
+        } else {
+            preconditionFailure("a registration without a factory")
+        }
         super.init(serviceType: Service.self, key: key, life: life)
     }
 
@@ -115,14 +120,10 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @inlinable
     var readyInstance: Service { instance.unsafelyUnwrapped }
 
-    /// Calls the factory. Both are bound with `if let`: going through a generic accessor such as
-    /// `unsafelyUnwrapped` would convert the function to another abstraction level, allocating a
-    /// reabstraction thunk on every call.
+    /// Calls the factory.
     @inlinable
     func call(_ resolver: Resolver) -> Service {
-        if let plainFactory { return plainFactory() }
-        if let resolvingFactory { return resolvingFactory(resolver) }
-        preconditionFailure("a registration without a factory")
+        factory(resolver)
     }
 
     /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`; for the
