@@ -45,6 +45,24 @@ class _AnyServiceBox: @unchecked Sendable {
         let current = list.withLock { $0 }
         for hook in current { hook.run(resolver, instance) }
     }
+
+    /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
+    @usableFromInline
+    final func initialise<Service>(_ made: Service, resolver: Resolver) {
+        guard hasHooks.load(ordering: .acquiring) else { return }
+        withUnsafePointer(to: made) { pointer in
+            _ResolutionThread.setPending(UnsafeRawPointer(pointer))
+            runHooks(made, resolver: resolver)
+            _ResolutionThread.setPending(nil)
+        }
+    }
+
+    /// Adds an `onInitialised` hook, after those already added.
+    final func addHook(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {
+        let list = hooks.load(orMake: { _Locked([]) })
+        list.withLock { $0.append(_Hook(run: closure)) }
+        hasHooks.store(true, ordering: .releasing)
+    }
 }
 
 /// An `onInitialised` hook. `@unchecked Sendable` for the same reason factories need not be `Sendable`:
@@ -125,26 +143,13 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
         return readyInstance
     }
 
-    /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
-    @usableFromInline
-    func initialise(_ made: Service, resolver: Resolver) {
-        guard hasHooks.load(ordering: .acquiring) else { return }
-        withUnsafePointer(to: made) { pointer in
-            _ResolutionThread.setPending(UnsafeRawPointer(pointer))
-            runHooks(made, resolver: resolver)
-            _ResolutionThread.setPending(nil)
-        }
-    }
-
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
 
     @discardableResult
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
         -> any ServiceStoring
     {
-        let list = hooks.load(orMake: { _Locked([]) })
-        list.withLock { $0.append(_Hook(run: closure)) }
-        hasHooks.store(true, ordering: .releasing)
+        addHook(closure)
         return self
     }
 }
