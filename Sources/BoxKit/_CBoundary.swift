@@ -409,10 +409,13 @@ extension Box {
         return nil
     }
 
-    /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup.
+    /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup. `arguments` are the types of
+    /// the runtime arguments the resolve passed (none for a plain resolve).
     @usableFromInline
-    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?) -> BoxError {
-        guard lookup.state == .cycle, let raw = lookup.registration else { return _missingError(type, key: key) }
+    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        guard lookup.state == .cycle, let raw = lookup.registration else {
+            return _missingError(type, key: key, arguments: arguments)
+        }
         let error = _cycleError(Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue())
         _endRead(lookup)
         return error
