@@ -7,30 +7,71 @@ extension Box {
         fatalError(error.description)
     }
 
-    /// The error for a resolve of `type` and `key` that found nothing (recorded as a missing dependency of
-    /// the registration being resolved, if any).
-    func _missingError(_ type: Any.Type, key: String?) -> BoxError {
-        _ResolutionThread.recordMissing(type, key: key)
-        let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: key)]
+    /// The error for a resolve of `type` and `key` with runtime arguments of types `arguments` (none for a
+    /// plain resolve) that found nothing: `.argumentMismatch` when this box or an ancestor holds `type` and
+    /// `key` with other argument types (or without arguments), `.notRegistered` otherwise. The request is
+    /// recorded as a missing dependency of the registration being resolved, if any.
+    ///
+    /// - Complexity: O(n) in the registrations of the lineage; only failing resolves pay it.
+    func _missingError(_ type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        _ResolutionThread.recordMissing(type, key: key, arguments: arguments)
+        let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: key, arguments: arguments)]
+        let registered = _argumentSignatures(of: type, key: key, excluding: arguments)
         return BoxError(
-            reason: .notRegistered, serviceType: String(reflecting: type), key: key, chain: chain,
-            nearest: _nearest(to: type, key: key))
+            reason: registered.isEmpty ? .notRegistered : .argumentMismatch, serviceType: String(reflecting: type),
+            key: key, arguments: _names(arguments), registeredArguments: registered.map(_names), chain: chain,
+            nearest: _nearest(to: type, key: key, arguments: arguments))
     }
 
     /// The error for a resolve of `registration` while it is already being made on this thread.
     func _cycleError(_ registration: _AnyServiceBox) -> BoxError {
         let chain = _ResolutionThread.chain().map(\.displayName) + [registration.displayName]
+        let arguments = registration.argumentTypes
         return BoxError(
             reason: .cycle, serviceType: String(reflecting: registration.serviceType), key: registration.key,
-            chain: chain, nearest: _nearest(to: registration.serviceType, key: registration.key))
+            arguments: _names(arguments), chain: chain,
+            nearest: _nearest(to: registration.serviceType, key: registration.key, arguments: arguments))
     }
 
-    /// Registrations in this box and its ancestors that resemble (`type`, `key`), at most `limit`, each box's
-    /// in registration order.
+    /// The error for resolving `registration`, which takes runtime arguments, where there are none to pass
+    /// (``ServiceStoring/service(_:)``).
+    func _argumentsRequiredError(_ registration: _AnyServiceBox) -> BoxError {
+        let type = registration.serviceType
+        let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: registration.key)]
+        return BoxError(
+            reason: .argumentMismatch, serviceType: String(reflecting: type), key: registration.key,
+            registeredArguments: [_names(registration.argumentTypes)], chain: chain,
+            nearest: _nearest(to: type, key: registration.key))
+    }
+
+    /// The argument types that `type` is registered with under `key` in this box and its ancestors, each
+    /// once, nearest box first and each box's in registration order; an empty list stands for a
+    /// registration without arguments. `excluded` (the argument types of the failed request) is left out.
+    ///
+    /// - Complexity: O(n) in the registrations of the lineage.
+    func _argumentSignatures(of type: Any.Type, key: String?, excluding excluded: [Any.Type]) -> [[Any.Type]] {
+        let wanted = ObjectIdentifier(type)
+        var seen: Set<[ObjectIdentifier]> = [_identities(excluded)]
+        var found: [[Any.Type]] = []
+        var current: Box? = self
+        while let box = current {
+            for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence })
+            where ObjectIdentifier(registration.serviceType) == wanted && registration.key == key {
+                let signature = registration.argumentTypes
+                if seen.insert(_identities(signature)).inserted { found.append(signature) }
+            }
+            current = box._parent
+        }
+        return found
+    }
+
+    /// Registrations in this box and its ancestors that resemble (`type`, `key`, `arguments`), at most
+    /// `limit`, each box's in registration order.
     ///
     /// - Complexity: O(n) in the registrations of the lineage; each distinct type is described once.
-    func _nearest(to type: Any.Type, key: String?, limit: Int = 8) -> [String] {
+    func _nearest(to type: Any.Type, key: String?, arguments: [Any.Type] = [], limit: Int = 8) -> [String] {
         let wanted = ObjectIdentifier(type)
+        let wantedArguments = _identities(arguments)
         let tokens = _nameTokens(type)
         var tokensByType: [ObjectIdentifier: Set<Substring>] = [:]
         var found: [String] = []
@@ -42,7 +83,7 @@ extension Box {
                 let id = ObjectIdentifier(registration.serviceType)
                 let sameType = id == wanted
                 let sameKey = registration.key == key
-                if sameType && sameKey { continue }
+                if sameType && sameKey && _identities(registration.argumentTypes) == wantedArguments { continue }
                 var resembles = sameType || (sameKey && key != nil)
                 if !resembles {
                     let theirs = tokensByType[id] ?? _nameTokens(registration.serviceType)
@@ -67,4 +108,9 @@ extension Box {
         let name = String(describing: type)
         return Set(name.split { !($0.isLetter || $0.isNumber || $0 == "_") }).subtracting(wrappers)
     }
+}
+
+/// The identities of `types`, to compare argument lists.
+private func _identities(_ types: [Any.Type]) -> [ObjectIdentifier] {
+    types.map { ObjectIdentifier($0) }
 }

@@ -5,11 +5,16 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// - Complexity: O(n log n) in the number of registrations.
     public var registrations: [Registration] {
         _storage.registrations.sorted { $0.sequence < $1.sequence }.map {
-            Registration(serviceType: String(reflecting: $0.serviceType), key: $0.key, life: $0.life)
+            Registration(
+                serviceType: String(reflecting: $0.serviceType), key: $0.key, argumentTypes: _names($0.argumentTypes),
+                life: $0.life)
         }
     }
 
     /// Whether resolving `type` and `key` from this box would find a registration, here or in an ancestor.
+    ///
+    /// Registrations whose factories take runtime arguments are not found by a resolve without arguments,
+    /// so they do not count; ask ``isRegistered(_:key:arguments:_:)`` about those.
     ///
     /// ```swift
     /// if !box.isRegistered(Engine.self) { box.register { Engine() } }
@@ -27,6 +32,9 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// Removes the registration for `type` and `key` from this box (not from its ancestors), releasing its
     /// factory and any permanent instance once no resolve in flight uses them.
     ///
+    /// Only the registration without runtime arguments is removed; ``unregister(_:key:arguments:_:)``
+    /// removes one with them.
+    ///
     /// ```swift
     /// box.unregister(Car.self, key: "BMW")
     /// ```
@@ -39,6 +47,50 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     @discardableResult
     public func unregister<Service>(_ type: Service.Type, key: String? = nil) -> Bool {
         _storage.remove(typeID: ObjectIdentifier(type), key: key)
+    }
+
+    /// Whether resolving `type` and `key` with runtime arguments of the given types from this box would find
+    /// a registration, here or in an ancestor.
+    ///
+    /// ```swift
+    /// box.isRegistered(Car.self, arguments: String.self, Int.self)   // for resolve(Car.self, arguments: "red", 5)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: The key it would be registered under, or `nil` for none.
+    ///   - first: The type of the factory's first argument.
+    ///   - rest: The types of its other arguments, in order.
+    /// - Returns: Whether this box or one of its ancestors holds a registration for `type` and `key` whose
+    ///   factory takes exactly these argument types.
+    /// - Complexity: O(1) on average, like ``resolve(_:key:arguments:_:)``; takes no lock.
+    public func isRegistered<Service, First, each Rest>(
+        _ type: Service.Type, key: String? = nil, arguments first: First.Type, _ rest: repeat (each Rest).Type
+    ) -> Bool {
+        _isRegistered(_ArgumentServiceBox<Service, First, repeat each Rest>.typeID, key: key)
+    }
+
+    /// Removes the registration for `type` and `key` whose factory takes runtime arguments of the given
+    /// types from this box (not from its ancestors), releasing its factory and any permanent instance once
+    /// no resolve in flight uses them. Registrations of the same type and key with other argument types, or
+    /// without arguments, stay.
+    ///
+    /// ```swift
+    /// box.unregister(Car.self, key: "BMW", arguments: String.self, Int.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - key: The key it was registered under, or `nil` for none.
+    ///   - first: The type of the factory's first argument.
+    ///   - rest: The types of its other arguments, in order.
+    /// - Returns: Whether there was such a registration.
+    /// - Complexity: O(1) on average.
+    @discardableResult
+    public func unregister<Service, First, each Rest>(
+        _ type: Service.Type, key: String? = nil, arguments first: First.Type, _ rest: repeat (each Rest).Type
+    ) -> Bool {
+        _storage.remove(typeID: _ArgumentServiceBox<Service, First, repeat each Rest>.typeID, key: key)
     }
 
     /// `Box(3 registrations, 1 child)`.

@@ -9,7 +9,9 @@ extension Box {
     ///
     /// When nothing is registered, or the resolve would close a cycle, the program stops with a message that
     /// names the fully qualified type, the key, the chain of resolutions that led there and the closest
-    /// registrations that do exist. Use ``tryResolve(_:key:)`` to handle that instead.
+    /// registrations that do exist. When `type` and `key` are registered only with runtime arguments, the
+    /// message names their types (see ``resolve(_:key:arguments:_:)``). Use ``tryResolve(_:key:)`` to handle
+    /// that instead.
     ///
     /// - Parameters:
     ///   - type: The service type; usually inferred from the context.
@@ -44,8 +46,9 @@ extension Box {
     ///   - type: The service type; usually inferred from the context.
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: The permanent instance, or a new instance for a transient registration.
-    /// - Throws: ``BoxError`` when nothing is registered for `type` and `key`, or when resolving it would
-    ///   close a cycle.
+    /// - Throws: ``BoxError`` when nothing is registered for `type` and `key` (reason
+    ///   ``BoxError/Reason/argumentMismatch`` when they are registered only with runtime arguments), or when
+    ///   resolving it would close a cycle.
     /// - Complexity: O(1) on average, as ``resolve(_:key:)``.
     @inlinable
     public func tryResolve<Service>(_ type: Service.Type = Service.self, key: String? = nil) throws(BoxError) -> Service

@@ -6,7 +6,8 @@ extension Box {
     /// resolve from this box finds the nearer one. Each service is resolved as ``resolve(_:key:)`` with its
     /// key would: transient factories run (and receive this box), permanent instances are shared, hooks
     /// run. Only registrations of `type` itself count: `Car` registrations are not `any Vehicle` ones, nor
-    /// `Car?` ones. Child boxes are not searched.
+    /// `Car?` ones. Registrations whose factories take runtime arguments are left out: there are no
+    /// arguments to make them with. Child boxes are not searched.
     ///
     /// ```swift
     /// box.register(key: "BMW") { Car(make: "BMW") as any Vehicle }
@@ -29,7 +30,9 @@ extension Box {
         var keys: [String?] = []
         var current: Box? = self
         while let box = current {
-            let own = box._storage.registrations.filter { ObjectIdentifier($0.serviceType) == wanted }
+            let own = box._storage.registrations.filter {
+                ObjectIdentifier($0.serviceType) == wanted && $0.argumentTypes.isEmpty
+            }
             for registration in own.sorted(by: { $0.sequence < $1.sequence })
             where seen.insert(registration.key).inserted {
                 keys.append(registration.key)
@@ -40,7 +43,8 @@ extension Box {
             do throws(BoxError) {
                 return try _resolve(type, key: key)
             } catch {
-                if error.reason == .notRegistered { return nil }
+                // Unregistered by another thread since (perhaps leaving one that takes arguments).
+                if error.reason == .notRegistered || error.reason == .argumentMismatch { return nil }
                 _trap(error)
             }
         }

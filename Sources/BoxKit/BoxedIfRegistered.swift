@@ -51,7 +51,8 @@ func _resolveIfRegistered<Service>(_ box: Box, _ type: Service.Type, key: String
     do throws(BoxError) {
         return try box.tryResolve(type, key: key)
     } catch {
-        if error.reason == .notRegistered { return nil }  // unregistered by another thread since
+        // Unregistered by another thread since (perhaps leaving one that takes arguments).
+        if error.reason == .notRegistered || error.reason == .argumentMismatch { return nil }
         box._trap(error)
     }
 }

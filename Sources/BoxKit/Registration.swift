@@ -3,19 +3,22 @@
 /// ```swift
 /// for registration in box.registrations {
 ///     print(registration)   // MyApp.Car[key: "BMW"] (transient)
-/// }
+/// }                         // MyApp.Car[arguments: (Swift.String, Swift.Int)] (transient)
 /// ```
 public struct Registration: Sendable, Hashable, CustomStringConvertible {
     /// The fully qualified name of the service type, e.g. `MyApp.Car` or `Swift.Optional<MyApp.Car>`.
     public let serviceType: String
     /// The key it was registered under, or `nil` for none.
     public let key: String?
+    /// The fully qualified names of the types of the runtime arguments its factory takes besides the
+    /// resolver, in order, e.g. `["Swift.String", "Swift.Int"]`; empty for a factory without arguments.
+    public let argumentTypes: [String]
     /// Its lifetime.
     public let life: LifeType
 
-    /// `MyApp.Car[key: "BMW"] (transient)`.
+    /// `MyApp.Car[key: "BMW"] (transient)`, or with argument types
+    /// `MyApp.Car[key: "BMW", arguments: (Swift.String, Swift.Int)] (transient)`.
     public var description: String {
-        let subject = key.map { "\(serviceType)[key: \(String(reflecting: $0))]" } ?? serviceType
-        return "\(subject) (\(life))"
+        "\(_describe(serviceType: serviceType, key: key, arguments: argumentTypes)) (\(life))"
     }
 }

@@ -204,17 +204,17 @@ enum _ResolutionThread {
     static func record(_ found: UnsafeMutableRawPointer, asDependencyOf parent: UnsafeRawPointer) {
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found).takeUnretainedValue()
         Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
-            _Dependency(serviceType: registration.serviceType, key: registration.key, missing: false))
+            _Dependency(name: registration.displayName, missing: false))
     }
 
     /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` and
     /// found nothing.
-    static func recordMissing(_ type: Any.Type, key: String?) {
+    static func recordMissing(_ type: Any.Type, key: String?, arguments: [Any.Type]) {
         let thread = cbox_thread_current()
         guard thread.pointee.chain_count > 0 else { return }
         let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
         Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
-            _Dependency(serviceType: type, key: key, missing: true))
+            _Dependency(name: _describe(type, key: key, arguments: arguments), missing: true))
     }
 
     /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
@@ -511,10 +511,13 @@ extension Box {
         return nil
     }
 
-    /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup.
+    /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup. `arguments` are the types of
+    /// the runtime arguments the resolve passed (none for a plain resolve).
     @usableFromInline
-    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?) -> BoxError {
-        guard lookup.state == .cycle, let raw = lookup.registration else { return _missingError(type, key: key) }
+    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        guard lookup.state == .cycle, let raw = lookup.registration else {
+            return _missingError(type, key: key, arguments: arguments)
+        }
         let error = _cycleError(Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue())
         _endRead(lookup)
         return error

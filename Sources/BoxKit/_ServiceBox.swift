@@ -28,6 +28,8 @@ class _AnyServiceBox: @unchecked Sendable {
     let hooks = _LazyReference<_Locked<[_Hook]>>()
     /// Serialises the one creation of a permanent instance; made by the first resolve that needs it.
     let creation = _LazyReference<_Lock>()
+    /// The `.weak` instance while someone else holds it; read and written only under `creation`.
+    @exclusivity(unchecked) weak var weakInstance: AnyObject?
     /// What the first creation (and `verify()`) saw this registration resolve, in order, without repeats.
     let dependencies = _LazyReference<_Locked<[_Dependency]>>()
 
@@ -37,8 +39,13 @@ class _AnyServiceBox: @unchecked Sendable {
         self.life = life
     }
 
-    /// The registration as error messages and introspection show it: `Module.Car` or `Module.Car["BMW"]`.
-    var displayName: String { _describe(serviceType, key: key) }
+    /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
+    /// takes none. Read by messages and introspection, never by a resolve.
+    var argumentTypes: [Any.Type] { [] }
+
+    /// The registration as error messages and introspection show it: `Module.Car`,
+    /// `Module.Car[key: "BMW"]` or `Module.Car[key: "BMW", arguments: (Swift.String)]`.
+    var displayName: String { _describe(serviceType, key: key, arguments: argumentTypes) }
 
     /// Whether a permanent instance is ready to be read without locking.
     @inlinable
@@ -65,11 +72,64 @@ class _AnyServiceBox: @unchecked Sendable {
     /// registrations that cannot be resolved on their own.
     func verificationResolve(from box: Box) -> Any? { nil }
 
+    /// `.graph`: returns the instance this thread's top-level resolve already made, or makes one with
+    /// `make`, records it for the rest of that resolve, and runs the hooks on it.
+    final func makeInGraph<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
+        if let shared = _ResolutionThread.graphInstance(of: self) {
+            return unsafeDowncast(shared, to: _GraphEntry<Service>.self).instance
+        }
+        let made = make()
+        _ResolutionThread.recordGraphInstance(_GraphEntry(made, of: self), of: self)
+        initialise(made, resolver: resolver)
+        return made
+    }
+
+    /// `.weak`: returns the weakly held instance if anyone still holds it, or makes a new one with `make`
+    /// and runs the hooks on it, under `creation`.
+    final func makeWeak<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
+        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
+            if let alive = weakInstance {
+                if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
+                    return unsafeBitCast(alive, to: Service.self)
+                }
+                return alive as! Service  // an existential (`any Vehicle`) made from this class instance
+            }
+            let made = make()
+            guard type(of: made as Any) is AnyObject.Type else {
+                fatalError(
+                    "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
+                        + "\(String(reflecting: type(of: made as Any))), not a class instance: only class "
+                        + "instances can be held weakly. Register it .transient, .graph or .permanent instead.")
+            }
+            weakInstance = made as AnyObject
+            initialise(made, resolver: resolver)
+            return made
+        }
+    }
+
     /// Runs the `onInitialised` hooks on `instance`.
     final func runHooks(_ instance: Any, resolver: Resolver) {
         guard hasHooks.load(ordering: .acquiring), let list = hooks.load() else { return }
         let current = list.withLock { $0 }
         for hook in current { hook.run(resolver, instance) }
+    }
+
+    /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
+    @usableFromInline
+    final func initialise<Service>(_ made: Service, resolver: Resolver) {
+        guard hasHooks.load(ordering: .acquiring) else { return }
+        withUnsafePointer(to: made) { pointer in
+            _ResolutionThread.setPending(UnsafeRawPointer(pointer))
+            runHooks(made, resolver: resolver)
+            _ResolutionThread.setPending(nil)
+        }
+    }
+
+    /// Adds an `onInitialised` hook, after those already added.
+    final func addHook(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {
+        let list = hooks.load(orMake: { _Locked([]) })
+        list.withLock { $0.append(_Hook(run: closure)) }
+        hasHooks.store(true, ordering: .releasing)
     }
 }
 
@@ -79,11 +139,30 @@ struct _Hook: @unchecked Sendable {
     let run: (Resolver, Any) -> Void
 }
 
-/// Formats a service type and key the way BoxKit's messages do.
-func _describe(_ type: Any.Type, key: String?) -> String {
-    let name = String(reflecting: type)
-    guard let key else { return name }
-    return "\(name)[key: \(String(reflecting: key))]"
+/// Formats a service type, key and argument types the way BoxKit's messages do (as the overload below does
+/// their names).
+func _describe(_ type: Any.Type, key: String?, arguments: [Any.Type] = []) -> String {
+    _describe(serviceType: String(reflecting: type), key: key, arguments: _names(arguments))
+}
+
+/// Formats the names of a service type and its argument types, and a key: `Module.Car`,
+/// `Module.Car[key: "BMW"]`, `Module.Car[arguments: (Swift.String)]` or
+/// `Module.Car[key: "BMW", arguments: (Swift.String, Swift.Int)]`.
+func _describe(serviceType: String, key: String?, arguments: [String]) -> String {
+    var qualifiers: [String] = []
+    if let key { qualifiers.append("key: \(String(reflecting: key))") }
+    if !arguments.isEmpty { qualifiers.append("arguments: \(_signature(arguments))") }
+    return qualifiers.isEmpty ? serviceType : "\(serviceType)[\(qualifiers.joined(separator: ", "))]"
+}
+
+/// A list of argument type names as messages show it: `(Swift.String, Swift.Int)`.
+func _signature(_ argumentTypes: [String]) -> String {
+    "(" + argumentTypes.joined(separator: ", ") + ")"
+}
+
+/// The fully qualified names of `types`, as messages and introspection report argument types.
+func _names(_ types: [Any.Type]) -> [String] {
+    types.map { String(reflecting: $0) }
 }
 
 /// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
@@ -95,8 +174,6 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline let factory: (Resolver) -> Service
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
-    /// The `.weak` instance while someone else holds it; read and written only under `creation`.
-    @exclusivity(unchecked) weak var weakInstance: AnyObject?
 
     @usableFromInline
     init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
@@ -146,45 +223,11 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
         case .permanent:
             return makePermanent(holder: holder?.takeUnretainedValue() ?? origin)
         case .graph:
-            return makeInGraph(resolvingFrom: origin)
+            return makeInGraph(resolver: origin) { call(origin) }
         case .weak:
-            return makeWeak(holder: holder?.takeUnretainedValue() ?? origin)
+            let holder = holder?.takeUnretainedValue() ?? origin
+            return makeWeak(resolver: holder) { call(holder) }
         }
-    }
-
-    /// Returns the instance this thread's top-level resolve already made, or makes and records one.
-    func makeInGraph(resolvingFrom origin: Box) -> Service {
-        if let shared = _ResolutionThread.graphInstance(of: self) {
-            return unsafeDowncast(shared, to: _GraphEntry<Service>.self).instance
-        }
-        let made = call(origin)
-        _ResolutionThread.recordGraphInstance(_GraphEntry(made, of: self), of: self)
-        initialise(made, resolver: origin)
-        return made
-    }
-
-    /// Returns the weakly held instance if anyone still holds it, or makes a new one, under `creation`.
-    func makeWeak(holder: Box) -> Service {
-        return _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
-            if let alive = weakInstance {
-                if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
-                    return unsafeBitCast(alive, to: Service.self)
-                }
-                return alive as! Service  // an existential (`any Vehicle`) made from this class instance
-            }
-            let made = call(holder)
-            guard type(of: made as Any) is AnyObject.Type else { fatalError(_weakValueMessage(made)) }
-            weakInstance = made as AnyObject
-            initialise(made, resolver: holder)
-            return made
-        }
-    }
-
-    /// Why a `.weak` registration cannot keep what its factory made.
-    private func _weakValueMessage(_ made: Service) -> String {
-        "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
-            + "\(String(reflecting: type(of: made as Any))), not a class instance: only class instances can be "
-            + "held weakly. Register it .transient, .graph or .permanent instead."
     }
 
     /// Creates the permanent instance unless another thread already has, and returns it.
@@ -203,17 +246,6 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
         return readyInstance
     }
 
-    /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
-    @usableFromInline
-    func initialise(_ made: Service, resolver: Resolver) {
-        guard hasHooks.load(ordering: .acquiring) else { return }
-        withUnsafePointer(to: made) { pointer in
-            _ResolutionThread.setPending(UnsafeRawPointer(pointer))
-            runHooks(made, resolver: resolver)
-            _ResolutionThread.setPending(nil)
-        }
-    }
-
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
 
     override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
@@ -222,9 +254,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
         -> any ServiceStoring
     {
-        let list = hooks.load(orMake: { _Locked([]) })
-        list.withLock { $0.append(_Hook(run: closure)) }
-        hasHooks.store(true, ordering: .releasing)
+        addHook(closure)
         return self
     }
 }

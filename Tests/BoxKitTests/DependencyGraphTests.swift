@@ -68,6 +68,18 @@ struct DependencyGraphTests {
         #expect(graph.edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine")])
     }
 
+    @Test("a registration with arguments is its own node, named with its argument types", arguments: backends)
+    func argumentRegistrationNode(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(OrderedCar.self) { (_: Resolver, colour: String) in OrderedCar(colour: colour) }
+        box.register { r in Buyer(name: r.resolve(OrderedCar.self, arguments: "red").colour) }
+        _ = box.resolve() as Buyer
+        let graph = box.dependencyGraph()
+        let carNode = "BoxKitTests.OrderedCar[arguments: (Swift.String)]"
+        #expect(graph.nodes.map(\.name) == [carNode, "BoxKitTests.Buyer"])
+        #expect(graph.edges == [.init(from: "BoxKitTests.Buyer", to: carNode)])
+    }
+
     @Test("the DOT rendering labels lifetimes and marks missing services", arguments: backends)
     func dotRendering(backend: Box.Backend) {
         let box = Box(backend: backend)

@@ -41,6 +41,28 @@ final class Child {
     weak var parent: Parent?
 }
 
+/// A car made to order from runtime arguments.
+final class OrderedCar {
+    let colour: String
+    let doors: Int
+    let engine: Engine
+    let extras: [String]
+    var buyer: Buyer?
+    init(colour: String, doors: Int = 5, engine: Engine = Engine(), extras: [String] = []) {
+        self.colour = colour
+        self.doors = doors
+        self.engine = engine
+        self.extras = extras
+    }
+}
+
+/// Who ordered an `OrderedCar`; points back at it.
+final class Buyer {
+    let name: String
+    weak var car: OrderedCar?
+    init(name: String) { self.name = name }
+}
+
 struct Point: Equatable {
     var x: Int
     var y: Int

@@ -108,6 +108,22 @@ struct VerificationTests {
         #expect(child.verify() == [])
     }
 
+    @Test(
+        "verify leaves out registrations that need runtime arguments, and checks those that use them",
+        arguments: backends)
+    func skipsArgumentRegistrations(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let made = Counter()
+        box.register(OrderedCar.self) { (_: Resolver, colour: String) in
+            made.increment()
+            return OrderedCar(colour: colour)
+        }
+        box.register { r in Buyer(name: r.resolve(OrderedCar.self, arguments: 5).colour) }
+        let problems = box.verify()
+        #expect(problems.map(\.reason) == [.argumentMismatch])
+        #expect(made.count == 0)
+    }
+
     @Test("memory retired after a failed verification is still reclaimed", arguments: backends)
     func reclamationContinuesAfterFailure(backend: Box.Backend) {
         let box = Box(backend: backend)

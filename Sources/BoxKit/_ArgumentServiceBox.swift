@@ -1,0 +1,114 @@
+import Synchronization
+
+/// A registration whose factory takes runtime arguments besides the resolver: `Argument` is the pack of
+/// their types (at least one; `register` and `resolve` spell it `First, repeat each Rest`).
+///
+/// A class of its own rather than a third factory shape in `_ServiceBox`, so that the plain resolve path
+/// never tests for it. The registry files it under ``typeID``, which no plain registration can share, so a
+/// lookup that finds it was made with exactly these argument types and the cast back is safe.
+@usableFromInline
+final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
+    /// The factory, called with the resolver and the arguments of the resolve.
+    @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
+    /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
+    @usableFromInline @exclusivity(unchecked) var instance: Service?
+
+    @usableFromInline
+    init(key: String?, life: LifeType, factory: @escaping (Resolver, repeat each Argument) -> Service) {
+        self.factory = factory
+        super.init(serviceType: Service.self, key: key, life: life)
+    }
+
+    /// The identity the registry files these registrations under (with the key): that of a type made from
+    /// the service type and the argument types, which BoxKit never makes a value of. A plain registration
+    /// is filed under its service type, which cannot be this one, so `Car` registered without arguments,
+    /// with `(String)` and with `(String, Int)` are three registrations.
+    @inlinable
+    static var typeID: ObjectIdentifier { ObjectIdentifier(_ArgumentSignature<Service, repeat each Argument>.self) }
+
+    /// The argument types, in order.
+    @usableFromInline
+    static var argumentTypes: [Any.Type] {
+        var types: [Any.Type] = []
+        repeat types.append((each Argument).self)
+        return types
+    }
+
+    override var argumentTypes: [Any.Type] { Self.argumentTypes }
+
+    /// The box at `raw`, which the registry stores retained; the caller keeps it alive.
+    @inlinable
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentServiceBox<Service, repeat each Argument>> {
+        Unmanaged<_ArgumentServiceBox<Service, repeat each Argument>>.fromOpaque(raw)
+    }
+
+    /// The ready permanent instance.
+    @inlinable
+    var readyInstance: Service { instance.unsafelyUnwrapped }
+
+    /// Makes the service for a resolve that started at `origin` with `argument`: a new instance for
+    /// `.transient`; for the other lifetimes the shared instance, made here with these arguments if there is
+    /// none (`holder` is the ancestor box that holds the registration, `nil` when it is `origin`).
+    @inlinable
+    func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument) -> Service {
+        guard life == .transient else {
+            return makeShared(resolvingFrom: origin, holder: holder, arguments: repeat each argument)
+        }
+        let made = factory(origin, repeat each argument)
+        if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
+        return made
+    }
+
+    /// `make` for the lifetimes that share an instance: the first resolve's arguments make it.
+    @usableFromInline
+    func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument)
+        -> Service
+    {
+        let holder = holder?.takeUnretainedValue() ?? origin
+        switch life {
+        case .transient:
+            return make(resolvingFrom: origin, holder: nil, arguments: repeat each argument)
+        case .permanent:
+            return makePermanent(holder: holder, arguments: repeat each argument)
+        case .graph:
+            return makeInGraph(resolver: origin) { factory(origin, repeat each argument) }
+        case .weak:
+            return makeWeak(resolver: holder) { factory(holder, repeat each argument) }
+        }
+    }
+
+    /// Creates the permanent instance with `argument` unless another thread already has, and returns it.
+    @usableFromInline
+    func makePermanent(holder: Box, arguments argument: repeat each Argument) -> Service {
+        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
+            if isReady { return }
+            let made = factory(holder, repeat each argument)
+            initialise(made, resolver: holder)
+            instance = made
+            if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
+                _readyObject.store(unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
+            }
+            _ready.store(true, ordering: .releasing)
+        }
+        return readyInstance
+    }
+
+    /// Stops the program: there are no arguments to call the factory with. The message names the argument
+    /// types the registration takes.
+    @usableFromInline func service(_ resolver: Resolver) -> Any {
+        resolver._trap(resolver._argumentsRequiredError(self))
+    }
+
+    @discardableResult
+    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
+        -> any ServiceStoring
+    {
+        addHook(closure)
+        return self
+    }
+}
+
+/// The type whose identity files a registration of `Service` with runtime arguments of types `Argument`.
+/// Never instantiated: only its metadata is used, as a key.
+@usableFromInline
+struct _ArgumentSignature<Service, each Argument> {}
