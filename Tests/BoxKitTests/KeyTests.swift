@@ -86,4 +86,26 @@ struct KeyTests {
         #expect((box.resolve(key: key) as Car).name == "long")
         #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: key + "y") }
     }
+
+    @Test(
+        "a decomposed accent finds the precomposed key wherever it sits, in keys of every length up to 24",
+        arguments: backends)
+    func equivalenceAtEveryLengthAndPosition(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        for length in 1...24 {
+            for position in 0..<length {
+                let padding = String(repeating: "a", count: length - 1)
+                let index = padding.index(padding.startIndex, offsetBy: position)
+                var precomposed = padding
+                precomposed.insert("\u{E9}", at: index)
+                var decomposed = padding
+                decomposed.insert(
+                    contentsOf: "e\u{301}", at: decomposed.index(decomposed.startIndex, offsetBy: position))
+                box.register(key: precomposed) { Car(name: precomposed) }
+                #expect(
+                    (try? box.tryResolve(Car.self, key: decomposed))?.name == precomposed,
+                    "length \(length), accent at \(position)")
+            }
+        }
+    }
 }
