@@ -5,9 +5,15 @@ extension Box {
         fatalError(error.description)
     }
 
+    /// The resolutions in flight, outermost first: the async factories running in the current task, then the
+    /// synchronous ones on this thread (which an async factory may have started; none suspends).
+    func _chainInFlight() -> [String] {
+        (_ResolutionTask.chain + _ResolutionThread.chain()).map(\.displayName)
+    }
+
     /// The error for a resolve of `type` and `key` that found nothing.
     func _missingError(_ type: Any.Type, key: String?) -> BoxError {
-        let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: key)]
+        let chain = _chainInFlight() + [_describe(type, key: key)]
         return BoxError(
             reason: .notRegistered, serviceType: String(reflecting: type), key: key, chain: chain,
             nearest: _nearest(to: type, key: key))
@@ -15,10 +21,19 @@ extension Box {
 
     /// The error for a resolve of `registration` while it is already being made on this thread.
     func _cycleError(_ registration: _AnyServiceBox) -> BoxError {
-        let chain = _ResolutionThread.chain().map(\.displayName) + [registration.displayName]
-        return BoxError(
-            reason: .cycle, serviceType: String(reflecting: registration.serviceType), key: registration.key,
-            chain: chain, nearest: _nearest(to: registration.serviceType, key: registration.key))
+        _error(.cycle, registration)
+    }
+
+    /// The error for a synchronous resolve of `registration`, whose factory is async.
+    func _asyncFactoryError(_ registration: _AnyServiceBox) -> BoxError {
+        _error(.asyncFactory, registration)
+    }
+
+    private func _error(_ reason: BoxError.Reason, _ registration: _AnyServiceBox) -> BoxError {
+        BoxError(
+            reason: reason, serviceType: String(reflecting: registration.serviceType), key: registration.key,
+            chain: _chainInFlight() + [registration.displayName],
+            nearest: _nearest(to: registration.serviceType, key: registration.key))
     }
 
     /// Registrations in this box and its ancestors that resemble (`type`, `key`), at most `limit`, each box's

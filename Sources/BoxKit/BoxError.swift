@@ -13,7 +13,11 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Nothing is registered for the type and key in the box or its ancestors.
         case notRegistered
         /// The service is already being made on this thread: its factory (or one it called) needs itself.
+        /// Async factories are followed too, within one task: see <doc:AsyncFactories>.
         case cycle
+        /// The service is registered with an `async` factory, which a synchronous resolve cannot run: resolve
+        /// it with ``Box/resolveAsync(_:key:)`` or ``Box/tryResolveAsync(_:key:)``.
+        case asyncFactory
     }
 
     /// What went wrong.
@@ -22,7 +26,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     public let serviceType: String
     /// The requested key, or `nil` for none.
     public let key: String?
-    /// The resolutions in flight on this thread, outermost first, ending with the one that failed.
+    /// The resolutions in flight on this thread, outermost first, ending with the one that failed. Async
+    /// factories running in the current task come first, then the synchronous ones on this thread.
     /// For a cycle it starts and ends with the same service somewhere: `A -> B -> A`.
     public let chain: [String]
     /// The registrations closest to the request: the same type under other keys, the same key under other
@@ -56,6 +61,12 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cycle:
             return "BoxKit: circular dependency while resolving \(subject): \(path). "
                 + "Break the cycle, or close it in an onInitialised hook. Registered nearby: \(nearby)."
+        case .asyncFactory:
+            let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
+            let call = "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")
+            return "BoxKit: \(subject) is registered with an async factory, which a synchronous resolve "
+                + "cannot run. Use `await box.resolveAsync(\(call))` (or tryResolveAsync, resolveAllAsync) "
+                + "from async code. Resolution chain: \(path). Registered nearby: \(nearby)."
         }
     }
 }

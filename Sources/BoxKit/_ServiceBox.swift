@@ -14,6 +14,9 @@ class _AnyServiceBox: @unchecked Sendable {
     /// Whether `hooks` has any, so that hook-less services skip even loading it.
     @usableFromInline let hasHooks = Atomic<Bool>(false)
     @usableFromInline let life: LifeType
+    /// Whether the factory is `async` (an `_AsyncServiceBox`): a synchronous resolve reports it instead of
+    /// making the service. Next to `life`, in what would otherwise be padding.
+    @usableFromInline let isAsync: Bool
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -26,10 +29,11 @@ class _AnyServiceBox: @unchecked Sendable {
     /// Serialises the one creation of a permanent instance; made by the first resolve that needs it.
     let creation = _LazyReference<_Lock>()
 
-    init(serviceType: Any.Type, key: String?, life: LifeType) {
+    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false) {
         self.serviceType = serviceType
         self.key = key
         self.life = life
+        self.isAsync = isAsync
     }
 
     /// The registration as error messages and introspection show it: `Module.Car` or `Module.Car["BMW"]`.
@@ -44,6 +48,13 @@ class _AnyServiceBox: @unchecked Sendable {
         guard hasHooks.load(ordering: .acquiring), let list = hooks.load() else { return }
         let current = list.withLock { $0 }
         for hook in current { hook.run(resolver, instance) }
+    }
+
+    /// Adds an `onInitialised` hook (what ``ServiceStoring/onInitialised(_:)`` does for every registration).
+    final func appendHook(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {
+        let list = hooks.load(orMake: { _Locked([]) })
+        list.withLock { $0.append(_Hook(run: closure)) }
+        hasHooks.store(true, ordering: .releasing)
     }
 }
 
@@ -142,9 +153,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
         -> any ServiceStoring
     {
-        let list = hooks.load(orMake: { _Locked([]) })
-        list.withLock { $0.append(_Hook(run: closure)) }
-        hasHooks.store(true, ordering: .releasing)
+        appendHook(closure)
         return self
     }
 }
