@@ -5,7 +5,8 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// - Complexity: O(n log n) in the number of registrations.
     public var registrations: [Registration] {
         _storage.registrations.sorted { $0.sequence < $1.sequence }.map {
-            Registration(serviceType: String(reflecting: $0.serviceType), key: $0.key, life: $0.life)
+            Registration(
+                serviceType: String(reflecting: $0.serviceType), key: $0.key, life: $0.life, isAsync: $0.isAsync)
         }
     }
 

@@ -12,10 +12,12 @@ public struct Registration: Sendable, Hashable, CustomStringConvertible {
     public let key: String?
     /// Its lifetime.
     public let life: LifeType
+    /// Whether its factory is `async`: resolve it with ``Box/resolveAsync(_:key:)``.
+    public let isAsync: Bool
 
-    /// `MyApp.Car[key: "BMW"] (transient)`.
+    /// `MyApp.Car[key: "BMW"] (transient)`, or `MyApp.Database (permanent, async)` for an async factory.
     public var description: String {
         let subject = key.map { "\(serviceType)[key: \(String(reflecting: $0))]" } ?? serviceType
-        return "\(subject) (\(life))"
+        return "\(subject) (\(life)\(isAsync ? ", async" : ""))"
     }
 }

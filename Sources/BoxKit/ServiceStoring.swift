@@ -12,6 +12,9 @@
 public protocol ServiceStoring: AnyObject, Sendable {
     /// Resolves this registration's service through `resolver`, honouring its lifetime.
     ///
+    /// Like ``Box/resolve(_:key:)``, it cannot run an `async` factory: for such a registration it stops the
+    /// program with a message saying to resolve it with ``Box/resolveAsync(_:key:)``.
+    ///
     /// - Parameter resolver: The box a transient factory receives; a permanent factory receives the box
     ///   that holds its registration.
     /// - Returns: The service, as `Any`.
