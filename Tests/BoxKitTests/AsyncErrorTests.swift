@@ -169,6 +169,21 @@ struct AsyncErrorTests {
         }
     }
 
+    @Test("resolveAll stops the program at an async registration rather than leave it out")
+    func resolveAllTraps() async {
+        for backend in backends.map(\.description) {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                box.register(key: "sync") { Car() }
+                box.register(key: "async") { () async -> Car in Car() }
+                _ = box.resolveAll(Car.self)
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains(#"BoxKitTests.Car[key: "async"] is registered with an async factory"#))
+        }
+    }
+
     @Test("a ServiceFactory handle and ServiceStoring.service stop the program at an async registration")
     func handlesTrap() async {
         for backend in backends.map(\.description) {

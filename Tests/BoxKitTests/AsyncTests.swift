@@ -257,7 +257,7 @@ struct AsyncLifetimeTests {
     }
 }
 
-@Suite("Async factories: child boxes, hooks and introspection")
+@Suite("Async factories: child boxes, hooks, introspection and resolveAllAsync")
 struct AsyncBoxTests {
     @Test("a child finds its parent's async registration", arguments: backends)
     func childFindsParentsAsyncRegistration(backend: Box.Backend) async {
@@ -364,5 +364,20 @@ struct AsyncBoxTests {
         #expect((box.resolve(key: "sports") as Car).name == "sync sports")
         #expect(box.unregister(Connection.self))
         await #expect(throws: BoxError.self) { try await box.tryResolveAsync(Connection.self) }
+    }
+
+    @Test("resolveAllAsync resolves sync and async registrations in order, nearest box first", arguments: backends)
+    func resolveAllAsync(backend: Box.Backend) async {
+        let box = Box(backend: backend)
+        box.register(key: "a") { Car(name: "parent a") }
+        box.register(key: "b") { () async -> Car in Car(name: "parent b") }
+        let child = box.newChildBox(forKey: "child")
+        child.register(key: "c") { () async -> Car in Car(name: "child c") }
+        child.register(key: "a") { () async -> Car in Car(name: "child a") }
+        child.register { Car(name: "child unkeyed") }
+        let names = await child.resolveAllAsync(Car.self).map(\.name)
+        #expect(names == ["child c", "child a", "child unkeyed", "parent b"])
+        #expect(await box.resolveAllAsync(Car.self).map(\.name) == ["parent a", "parent b"])
+        #expect(await box.resolveAllAsync(Engine.self).isEmpty)
     }
 }
