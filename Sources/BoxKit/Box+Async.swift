@@ -12,7 +12,7 @@ extension Box {
     /// let database = await box.resolveAsync(Database.self)
     /// ```
     ///
-    /// A closure with no `await` in it picks the synchronous ``register(_:key:life:_:)-(_,_,_,()->Service)``
+    /// A closure with no `await` in it picks the synchronous ``register(_:key:life:_:)-6no86``
     /// instead, so `box.register { Car() }` registers a synchronous factory as it always has. A `.permanent`
     /// factory runs exactly once, even when many tasks resolve the service at the same moment: the first
     /// starts one task that creates it, and every other waits for that task. ``ServiceStoring/onInitialised(_:)``
@@ -49,8 +49,8 @@ extension Box {
     /// }
     /// ```
     ///
-    /// A closure with no `await` in it picks the synchronous ``register(_:key:life:_:)-(_,_,_,(Resolver)->Service)``
-    /// instead. See ``register(_:key:life:_:)-(_,_,_,()async->Service)`` for lifetimes and hooks.
+    /// A closure with no `await` in it picks the synchronous ``register(_:key:life:_:)-8v9cb``
+    /// instead. See ``register(_:key:life:_:)-1ktcx`` for lifetimes and hooks.
     ///
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
