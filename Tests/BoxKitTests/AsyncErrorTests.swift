@@ -184,7 +184,7 @@ struct AsyncErrorTests {
         }
     }
 
-    @Test("a ServiceFactory handle and ServiceStoring.service stop the program at an async registration")
+    @Test("a ServiceFactory handle, ServiceStoring.service and @BoxedIfRegistered stop at an async registration")
     func handlesTrap() async {
         for backend in backends.map(\.description) {
             let handle = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -200,7 +200,14 @@ struct AsyncErrorTests {
                 let registration = box.register(key: "BMW") { () async -> Car in Car() }
                 _ = registration.service(box)
             }
-            for result in [handle, service] {
+            let property = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [backend = backend as String] in
+                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
+                box.register(key: "BMW") { () async -> Car in Car() }
+                @BoxedIfRegistered(key: "BMW", in: box) var car: Car?
+                _ = car
+            }
+            for result in [handle, service, property] {
                 let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
                 #expect(stderr.contains(#"Use `await box.resolveAsync(BoxKitTests.Car.self, key: "BMW")`"#))
             }
