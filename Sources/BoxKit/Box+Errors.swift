@@ -7,6 +7,12 @@ extension Box {
         fatalError(error.description)
     }
 
+    /// The resolutions in flight, outermost first: the async factories running in the current task, then the
+    /// synchronous ones on this thread (which an async factory may have started; none suspends).
+    func _chainInFlight() -> [String] {
+        (_ResolutionTask.chain + _ResolutionThread.chain()).map(\.displayName)
+    }
+
     /// The error for a resolve of `type` and `key` with runtime arguments of types `arguments` (none for a
     /// plain resolve) that found nothing: `.argumentMismatch` when this box or an ancestor holds `type` and
     /// `key` with other argument types (or without arguments), `.notRegistered` otherwise. The request is
@@ -15,7 +21,7 @@ extension Box {
     /// - Complexity: O(n) in the registrations of the lineage; only failing resolves pay it.
     func _missingError(_ type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         _ResolutionThread.recordMissing(type, key: key, arguments: arguments)
-        let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: key, arguments: arguments)]
+        let chain = _chainInFlight() + [_describe(type, key: key, arguments: arguments)]
         let registered = _argumentSignatures(of: type, key: key, excluding: arguments)
         return BoxError(
             reason: registered.isEmpty ? .notRegistered : .argumentMismatch, serviceType: String(reflecting: type),
@@ -25,11 +31,19 @@ extension Box {
 
     /// The error for a resolve of `registration` while it is already being made on this thread.
     func _cycleError(_ registration: _AnyServiceBox) -> BoxError {
-        let chain = _ResolutionThread.chain().map(\.displayName) + [registration.displayName]
+        _error(.cycle, registration)
+    }
+
+    /// The error for a synchronous resolve of `registration`, whose factory is async.
+    func _asyncFactoryError(_ registration: _AnyServiceBox) -> BoxError {
+        _error(.asyncFactory, registration)
+    }
+
+    private func _error(_ reason: BoxError.Reason, _ registration: _AnyServiceBox) -> BoxError {
         let arguments = registration.argumentTypes
         return BoxError(
-            reason: .cycle, serviceType: String(reflecting: registration.serviceType), key: registration.key,
-            arguments: _names(arguments), chain: chain,
+            reason: reason, serviceType: String(reflecting: registration.serviceType), key: registration.key,
+            arguments: _names(arguments), chain: _chainInFlight() + [registration.displayName],
             nearest: _nearest(to: registration.serviceType, key: registration.key, arguments: arguments))
     }
 

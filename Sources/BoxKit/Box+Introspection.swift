@@ -7,7 +7,7 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
         _storage.registrations.sorted { $0.sequence < $1.sequence }.map {
             Registration(
                 serviceType: String(reflecting: $0.serviceType), key: $0.key, argumentTypes: _names($0.argumentTypes),
-                life: $0.life)
+                life: $0.life, isAsync: $0.isAsync)
         }
     }
 

@@ -2,7 +2,8 @@ extension Box {
     /// Registers a factory for `type` under an optional `key`.
     ///
     /// Registering an existing (type, key) replaces it; the old factory and any instance it kept are
-    /// released once no resolve in flight uses them.
+    /// released once no resolve in flight uses them. A factory that must `await` takes the async overload,
+    /// ``register(_:key:life:_:)-1ktcx``.
     ///
     /// ```swift
     /// box.register { Car() }

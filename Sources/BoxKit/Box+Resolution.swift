@@ -10,8 +10,9 @@ extension Box {
     /// When nothing is registered, or the resolve would close a cycle, the program stops with a message that
     /// names the fully qualified type, the key, the chain of resolutions that led there and the closest
     /// registrations that do exist. When `type` and `key` are registered only with runtime arguments, the
-    /// message names their types (see ``resolve(_:key:arguments:_:)``). Use ``tryResolve(_:key:)`` to handle
-    /// that instead.
+    /// message names their types (see ``resolve(_:key:arguments:_:)``). A service registered with an `async`
+    /// factory cannot be made here: that stops the program too, saying to resolve it with
+    /// ``resolveAsync(_:key:)``. Use ``tryResolve(_:key:)`` to handle these instead.
     ///
     /// - Parameters:
     ///   - type: The service type; usually inferred from the context.
@@ -47,8 +48,9 @@ extension Box {
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: The permanent instance, or a new instance for a transient registration.
     /// - Throws: ``BoxError`` when nothing is registered for `type` and `key` (reason
-    ///   ``BoxError/Reason/argumentMismatch`` when they are registered only with runtime arguments), or when
-    ///   resolving it would close a cycle.
+    ///   ``BoxError/Reason-swift.enum/argumentMismatch`` when they are registered only with runtime
+    ///   arguments), when resolving it would close a cycle, or when its factory is `async`
+    ///   (``BoxError/Reason-swift.enum/asyncFactory``; resolve it with ``tryResolveAsync(_:key:)``).
     /// - Complexity: O(1) on average, as ``resolve(_:key:)``.
     @inlinable
     public func tryResolve<Service>(_ type: Service.Type = Service.self, key: String? = nil) throws(BoxError) -> Service
@@ -60,7 +62,14 @@ extension Box {
     /// the lookup is one non-generic call, and the typed registration is recovered without a dynamic cast.
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
-        let lookup = _begin(ObjectIdentifier(type), key: key)
+        try _complete(_begin(ObjectIdentifier(type), key: key), type: type, key: key)
+    }
+
+    /// Finishes what `_begin` found, synchronously: returns the ready instance, runs a synchronous factory,
+    /// or ends the lookup with its error (an async factory's among them). The async funnel
+    /// (``resolveAsync(_:key:)``) shares it for everything but `.asyncFactory`.
+    @inlinable @inline(__always)
+    func _complete<Service>(_ lookup: _Lookup, type: Service.Type, key: String?) throws(BoxError) -> Service {
         switch lookup.state {
         case .object:
             return unsafeBitCast(
@@ -79,7 +88,7 @@ extension Box {
             let service = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             _endRead(lookup)
             return service
-        case .missing, .cycle:
+        case .missing, .cycle, .asyncFactory:
             throw _failure(lookup, type: type, key: key)
         }
     }

@@ -17,7 +17,8 @@ extension Box {
     ///
     /// Like ``resolve(_:key:)``, a cycle (one of the factories resolving all of its own type) stops the
     /// program with a message naming it. A registration removed by another thread while this runs is
-    /// left out.
+    /// left out. So does a registration with an `async` factory: rather than return an array that silently
+    /// lacks it, `resolveAll` stops the program naming it; use ``resolveAllAsync(_:)`` from async code.
     ///
     /// - Parameter type: The service type; usually inferred from the context.
     /// - Returns: The services, nearest box first, each box's in registration order (a replacement counts
@@ -25,6 +26,52 @@ extension Box {
     /// - Complexity: O(*n* log *n*) in the registrations of this box and its ancestors, plus one resolve per
     ///   service returned. It lists every registration under each box's writer lock: not for hot loops.
     public func resolveAll<Service>(_ type: Service.Type = Service.self) -> [Service] {
+        _reachableKeys(of: type).compactMap { key in
+            do throws(BoxError) {
+                return try _resolve(type, key: key)
+            } catch {
+                // Unregistered by another thread since (perhaps leaving one that takes arguments).
+                if error.reason == .notRegistered || error.reason == .argumentMismatch { return nil }
+                _trap(error)
+            }
+        }
+    }
+
+    /// Returns one service for every registration of exactly `type` that a resolve from this box can reach,
+    /// awaiting the factories that are `async`.
+    ///
+    /// The asynchronous counterpart of ``resolveAll(_:)``, with the same registrations in the same order:
+    /// this box's in the order they were made, then its ancestors'. Each is resolved as
+    /// ``resolveAsync(_:key:)`` with its key would, synchronous and async registrations alike, one after
+    /// another.
+    ///
+    /// ```swift
+    /// box.register(key: "primary") { await Database.open(path: "app.sqlite") }
+    /// box.register(key: "memory") { Database.inMemory() }
+    /// let databases = await box.resolveAllAsync(Database.self)   // [primary, memory]
+    /// ```
+    ///
+    /// - Parameter type: The service type; usually inferred from the context.
+    /// - Returns: The services, nearest box first, each box's in registration order; empty when there are
+    ///   none.
+    /// - Complexity: O(*n* log *n*) in the registrations of this box and its ancestors, plus one resolve per
+    ///   service returned, as ``resolveAll(_:)``.
+    public func resolveAllAsync<Service>(_ type: Service.Type = Service.self) async -> [Service] {
+        var services: [Service] = []
+        for key in _reachableKeys(of: type) {
+            do throws(BoxError) {
+                services.append(try await _resolveAsync(type, key: key))
+            } catch {
+                if error.reason == .notRegistered || error.reason == .argumentMismatch { continue }
+                _trap(error)
+            }
+        }
+        return services
+    }
+
+    /// The keys of the registrations of exactly `type` that a resolve from this box reaches, nearest box
+    /// first, each box's in registration order; an ancestor's key is left out when a nearer box has it.
+    private func _reachableKeys<Service>(of type: Service.Type) -> [String?] {
         let wanted = ObjectIdentifier(type)
         var seen: Set<String?> = []
         var keys: [String?] = []
@@ -39,14 +86,6 @@ extension Box {
             }
             current = box._parent
         }
-        return keys.compactMap { key in
-            do throws(BoxError) {
-                return try _resolve(type, key: key)
-            } catch {
-                // Unregistered by another thread since (perhaps leaving one that takes arguments).
-                if error.reason == .notRegistered || error.reason == .argumentMismatch { return nil }
-                _trap(error)
-            }
-        }
+        return keys
     }
 }

@@ -11,7 +11,7 @@ public protocol BoxApi: AnyObject, Sendable {
     /// The number of registrations in this box and all of its descendants.
     var childServiceCount: Int { get }
 
-    /// Registers a factory that takes no arguments. See ``Box/register(_:key:life:_:)-(_,_,_,()->Service)``.
+    /// Registers a factory that takes no arguments. See ``Box/register(_:key:life:_:)-6no86``.
     ///
     /// - Parameters:
     ///   - type: The service type.
@@ -24,7 +24,7 @@ public protocol BoxApi: AnyObject, Sendable {
         -> any ServiceStoring
 
     /// Registers a factory that resolves its dependencies.
-    /// See ``Box/register(_:key:life:_:)-(_,_,_,(Resolver)->Service)``.
+    /// See ``Box/register(_:key:life:_:)-8v9cb``.
     ///
     /// - Parameters:
     ///   - type: The service type.

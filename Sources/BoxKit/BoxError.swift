@@ -13,11 +13,15 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Nothing is registered for the type and key in the box or its ancestors.
         case notRegistered
         /// The service is already being made on this thread: its factory (or one it called) needs itself.
+        /// Async factories are followed too, within one task: see <doc:AsyncFactories>.
         case cycle
         /// The type and key are registered, but not with the types of the runtime arguments the resolve
         /// passed: only with others, or only without arguments, or (for a resolve without arguments) only
         /// with some. ``BoxError/registeredArguments`` lists what is registered.
         case argumentMismatch
+        /// The service is registered with an `async` factory, which a synchronous resolve cannot run: resolve
+        /// it with ``Box/resolveAsync(_:key:)`` or ``Box/tryResolveAsync(_:key:)``.
+        case asyncFactory
     }
 
     /// What went wrong.
@@ -33,7 +37,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// one list of fully qualified names per registration, nearest box first; an empty list stands for a
     /// registration without arguments. Empty for the other reasons.
     public let registeredArguments: [[String]]
-    /// The resolutions in flight on this thread, outermost first, ending with the one that failed.
+    /// The resolutions in flight on this thread, outermost first, ending with the one that failed. Async
+    /// factories running in the current task come first, then the synchronous ones on this thread.
     /// For a cycle it starts and ends with the same service somewhere: `A -> B -> A`.
     public let chain: [String]
     /// The registrations closest to the request: the same type under other keys, the same key under other
@@ -81,6 +86,12 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
             let passed = arguments.isEmpty ? hint : _signature(arguments)
             return "BoxKit: \(service) is registered \(_registeredForms), not \(passed). Resolution chain: \(path). "
                 + "Registered nearby: \(nearby)."
+        case .asyncFactory:
+            let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
+            let call = "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")
+            return "BoxKit: \(subject) is registered with an async factory, which a synchronous resolve "
+                + "cannot run. Use `await box.resolveAsync(\(call))` (or tryResolveAsync, resolveAllAsync) "
+                + "from async code. Resolution chain: \(path). Registered nearby: \(nearby)."
         }
     }
 

@@ -15,10 +15,13 @@ public struct Registration: Sendable, Hashable, CustomStringConvertible {
     public let argumentTypes: [String]
     /// Its lifetime.
     public let life: LifeType
+    /// Whether its factory is `async`: resolve it with ``Box/resolveAsync(_:key:)``.
+    public let isAsync: Bool
 
-    /// `MyApp.Car[key: "BMW"] (transient)`, or with argument types
-    /// `MyApp.Car[key: "BMW", arguments: (Swift.String, Swift.Int)] (transient)`.
+    /// `MyApp.Car[key: "BMW"] (transient)`, with argument types
+    /// `MyApp.Car[key: "BMW", arguments: (Swift.String, Swift.Int)] (transient)`, or
+    /// `MyApp.Database (permanent, async)` for an async factory.
     public var description: String {
-        "\(_describe(serviceType: serviceType, key: key, arguments: argumentTypes)) (\(life))"
+        "\(_describe(serviceType: serviceType, key: key, arguments: argumentTypes)) (\(life)\(isAsync ? ", async" : ""))"
     }
 }

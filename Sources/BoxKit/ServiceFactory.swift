@@ -65,7 +65,7 @@ public struct ServiceFactory<Service>: Sendable {
                 ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: _handle.origin, holder: nil) }
             _handle.endMake()
             return service
-        case .pending, .missing, .cycle:
+        case .pending, .missing, .cycle, .asyncFactory:
             return _handle.origin.resolve(Service.self, key: _handle.key)
         }
     }

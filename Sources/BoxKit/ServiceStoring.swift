@@ -13,7 +13,9 @@ public protocol ServiceStoring: AnyObject, Sendable {
     /// Resolves this registration's service through `resolver`, honouring its lifetime.
     ///
     /// A registration whose factory takes runtime arguments has none to be called with here: for one of
-    /// those, this stops the program with a message naming the argument types it takes.
+    /// those, this stops the program with a message naming the argument types it takes. Like
+    /// ``Box/resolve(_:key:)``, it cannot run an `async` factory: for such a registration it stops the
+    /// program with a message saying to resolve it with ``Box/resolveAsync(_:key:)``.
     ///
     /// - Parameter resolver: The box a transient factory receives; a permanent factory receives the box
     ///   that holds its registration.

@@ -271,6 +271,19 @@ enum _ResolutionThread {
         cbox_sandbox_abandon()
     }
 
+    /// Runs `body` with `registration` on this thread's chain and `instance` exposed as its pending instance,
+    /// as `_begin` and `setPending` arrange for a synchronous registration's hooks: the hooks of an async
+    /// registration run here, after its factory returned. `body` must not suspend (it is synchronous).
+    static func withPending<R>(
+        _ registration: _AnyServiceBox, _ instance: UnsafeRawPointer, _ body: () -> R
+    ) -> R {
+        let thread = cbox_thread_current()
+        cbox_chain_push(thread, Unmanaged.passUnretained(registration).toOpaque(), false)
+        setPending(instance)
+        defer { pop(cbox_thread_current()) }
+        return body()
+    }
+
     /// The registrations being resolved on this thread, outermost first.
     static func chain() -> [_AnyServiceBox] {
         let thread = cbox_thread_current()
@@ -302,10 +315,15 @@ struct _Lookup {
         case missing
         /// The registration is already being made on this thread; `_failure` ends the lookup.
         case cycle
+        /// The registration's factory is `async` (an `_AsyncServiceBox`) and it is not being initialised on
+        /// this thread: an async resolve takes the registration out with `_endAsync`; a synchronous one turns
+        /// it into its error with `_failure`. Both end the lookup.
+        case asyncFactory
     }
 
     @usableFromInline let state: State
-    /// The registration (a `_ServiceBox<Service>`), valid until the lookup ends.
+    /// The registration (a `_ServiceBox<Service>`, or an `_AsyncServiceBox<Service>` for `.asyncFactory`),
+    /// valid until the lookup ends.
     @usableFromInline let registration: UnsafeMutableRawPointer?
     /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the
     /// box the resolve started from.
@@ -331,7 +349,10 @@ extension Box {
     ///
     /// Keeps the registration valid (a read section for the hash table, a retain for the Dictionary
     /// baseline) until the caller ends the lookup; pushes it onto this thread's chain when a factory will
-    /// run. A ready permanent class instance is retained here and the lookup ended at once.
+    /// run. A ready permanent class instance is retained here and the lookup ended at once. An async
+    /// registration (never ready: its instance is not kept where these fields are) is reported as
+    /// `.asyncFactory`, which costs the path that runs a factory one load of a field on the cache line
+    /// already read.
     ///
     /// - Complexity: O(1) on average per box searched: one XXH3 hash for the whole lineage (memoised per
     ///   thread for unkeyed lookups), then usually one probe per box. The chain is scanned only when a
@@ -365,6 +386,9 @@ extension Box {
                 return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
             }
             return _Lookup(.cycle, found, holder: holder)
+        }
+        if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
+            return _Lookup(.asyncFactory, found, holder: holder)
         }
         cbox_chain_push(thread, found, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, found, holder: holder)
@@ -471,6 +495,17 @@ extension Box {
         lookup.holder?.release()
     }
 
+    /// Ends an `.asyncFactory` lookup for an async resolve, which must not suspend inside a read section:
+    /// returns the registration and the box holding it (`nil` for this one) as strong references, so that
+    /// they outlive the lookup while the factory runs.
+    @usableFromInline
+    final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyServiceBox, holder: Box?) {
+        let raw = lookup.registration.unsafelyUnwrapped
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).retain().takeRetainedValue()
+        _end(registration: raw, thread: cbox_thread_current())
+        return (registration, lookup.holder?.takeRetainedValue())
+    }
+
     /// Ends a `.make` lookup: pops the chain entry `_begin` pushed.
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
@@ -511,14 +546,15 @@ extension Box {
         return nil
     }
 
-    /// Turns a `.missing` or `.cycle` lookup into its error, ending the lookup. `arguments` are the types of
-    /// the runtime arguments the resolve passed (none for a plain resolve).
+    /// Turns a `.missing`, `.cycle` or `.asyncFactory` lookup into its error, ending the lookup. `arguments`
+    /// are the types of the runtime arguments the resolve passed (none for a plain resolve).
     @usableFromInline
     final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
-        guard lookup.state == .cycle, let raw = lookup.registration else {
+        guard lookup.state != .missing, let raw = lookup.registration else {
             return _missingError(type, key: key, arguments: arguments)
         }
-        let error = _cycleError(Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue())
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue()
+        let error = lookup.state == .cycle ? _cycleError(registration) : _asyncFactoryError(registration)
         _endRead(lookup)
         return error
     }
@@ -566,10 +602,10 @@ extension _ServiceHandle {
     ///
     /// Returns `.object`, `.ready` (then `endRead`) or `.make` (then `endMake`) for the registration this
     /// handle is bound to, when its lineage's write generations have not moved since it was found and the
-    /// call needs no lock: a ready permanent instance, or a transient factory not already running on this
-    /// thread. Anything else, including nothing registered, returns `.missing`: the caller then resolves
-    /// through the box, which creates permanents exactly once, returns instances whose hooks are running,
-    /// and reports cycles and missing registrations with BoxKit's messages.
+    /// call needs no lock: a ready permanent instance, or a transient synchronous factory not already running
+    /// on this thread. Anything else, including nothing registered, returns `.missing`: the caller then
+    /// resolves through the box, which creates permanents exactly once, returns instances whose hooks are
+    /// running, and reports cycles, async factories and missing registrations with BoxKit's messages.
     ///
     /// - Complexity: O(1): a few loads, no hash, no probe and no lock unless the binding is stale.
     @usableFromInline
@@ -609,7 +645,8 @@ extension _ServiceHandle {
             return _Lookup(.object, value: object)
         }
         if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
-        if registration._withUnsafeGuaranteedRef({ $0.life }) != .transient || cbox_chain_find(thread, raw) != nil {
+        let (life, isAsync) = registration._withUnsafeGuaranteedRef { ($0.life, $0.isAsync) }
+        if life != .transient || isAsync || cbox_chain_find(thread, raw) != nil {
             cbox_read_end(thread)
             return _Lookup(.missing)
         }

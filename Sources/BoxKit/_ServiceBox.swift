@@ -17,6 +17,9 @@ class _AnyServiceBox: @unchecked Sendable {
     /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
     @usableFromInline let dependenciesObserved = Atomic<Bool>(false)
     @usableFromInline let life: LifeType
+    /// Whether the factory is `async` (an `_AsyncServiceBox`): a synchronous resolve reports it instead of
+    /// making the service. Next to `life`, in what would otherwise be padding.
+    @usableFromInline let isAsync: Bool
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -33,10 +36,11 @@ class _AnyServiceBox: @unchecked Sendable {
     /// What the first creation (and `verify()`) saw this registration resolve, in order, without repeats.
     let dependencies = _LazyReference<_Locked<[_Dependency]>>()
 
-    init(serviceType: Any.Type, key: String?, life: LifeType) {
+    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false) {
         self.serviceType = serviceType
         self.key = key
         self.life = life
+        self.isAsync = isAsync
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it

@@ -125,3 +125,6 @@ struct WeakReference<Object: AnyObject> {
     weak var object: Object?
     init(_ object: Object?) { self.object = object }
 }
+
+/// The lifetimes an async factory may have: all but `.graph`, which is one synchronous resolve's scope.
+let asyncLifetimes = LifeType.allCases.filter { $0 != .graph }

@@ -1,0 +1,149 @@
+import Synchronization
+
+/// A registration of one service type whose factory is `async`: the factory and, for `.permanent`, the one
+/// task that creates the instance and the instance it made.
+///
+/// It sets `isAsync` and never the `_ready` and `_readyObject` fields of `_AnyServiceBox` that the
+/// synchronous path reads, so a synchronous resolve always reaches `Box._begin`'s `.asyncFactory` case and
+/// reports it, whether or not the instance exists yet; only ``Box/resolveAsync(_:key:)`` and its relatives
+/// reach the code here.
+@usableFromInline
+final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
+    /// The factory; a factory that takes no resolver is wrapped to ignore it.
+    let factory: @Sendable (Resolver) async -> Service
+    /// Set (releasing) once the permanent instance is stored; read (acquiring) before reading it.
+    let created = Atomic<Bool>(false)
+    /// The permanent instance; written once, by the creation task, before `created` is set; then only read.
+    @exclusivity(unchecked) var instance: Service?
+    /// The task that creates the permanent instance: started by the first resolve that needs it, awaited by
+    /// every resolve until the instance is stored, then dropped (the task captures this registration).
+    /// Guarded by `creation`, the lock a synchronous registration makes its instance under.
+    @exclusivity(unchecked) var creationTask: Task<Void, Never>?
+
+    /// The task that creates a `.weak` instance: started by the first resolve that finds none alive, awaited
+    /// by the resolves that come while it runs (each gets the instance from it, strongly), then dropped.
+    /// Guarded by `creation`.
+    @exclusivity(unchecked) var weakCreationTask: Task<_Made<Service>, Never>?
+
+    @usableFromInline
+    init(key: String?, life: LifeType, factory: @escaping @Sendable (Resolver) async -> Service) {
+        precondition(
+            life != .graph,
+            "BoxKit: \(_describe(Service.self, key: key)) cannot be registered with life: .graph and an async "
+                + "factory: a graph is the scope of one synchronous top-level resolve on one thread, which an "
+                + "awaiting factory leaves. Register it .transient, .weak or .permanent.")
+        self.factory = factory
+        super.init(serviceType: Service.self, key: key, life: life, isAsync: true)
+    }
+
+    /// The box at `registration`, which `Box._begin` found for `Service`'s identity.
+    @inlinable
+    static func at(_ registration: _AnyServiceBox) -> _AsyncServiceBox<Service> {
+        unsafeDowncast(registration, to: _AsyncServiceBox<Service>.self)
+    }
+
+    /// Makes the service for an async resolve that started at `origin`: a new instance for `.transient`, or
+    /// the one permanent instance, created (through `holder`, the box that holds the registration, or
+    /// `origin` when it holds it) by one task that every resolve awaits until it is stored.
+    ///
+    /// - Throws: ``BoxError`` with reason `.cycle` when this factory is already running in this task or in
+    ///   one that started it: awaiting itself would never return.
+    @usableFromInline
+    func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
+        if created.load(ordering: .acquiring) { return instance.unsafelyUnwrapped }
+        if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
+        if life == .weak { return await makeWeak(resolver: holder ?? origin) }
+        guard life == .permanent else {
+            let made = await call(origin)
+            initialise(made, resolver: origin)
+            return made
+        }
+        let resolver = holder ?? origin
+        let lock = creation.load(orMake: _Lock.init)
+        let task = lock.withLock { () -> Task<Void, Never>? in
+            if created.load(ordering: .acquiring) { return nil }  // stored since the check above
+            if let creationTask { return creationTask }
+            let started = Task { await self.create(resolver: resolver, under: lock) }
+            creationTask = started
+            return started
+        }
+        await task?.value
+        precondition(created.load(ordering: .acquiring), "BoxKit: a creation task ended without an instance")
+        return instance.unsafelyUnwrapped
+    }
+
+    /// The body of the creation task: makes the permanent instance, runs its hooks, then publishes it and
+    /// drops the task.
+    ///
+    /// It runs in an unstructured task, so that cancelling the task of the resolve that started it cancels
+    /// nothing another resolve awaits. The task inherits the task-local chain of that resolve, so a cycle
+    /// that comes back to this registration is still found.
+    /// `.weak`: the instance if anyone still holds it; otherwise the one a single creation task makes, which
+    /// every resolve arriving meanwhile awaits. The task holds the instance strongly until it is dropped, so
+    /// each waiting caller receives it even if the first caller lets go at once.
+    private func makeWeak(resolver: Resolver) async -> Service {
+        let lock = creation.load(orMake: _Lock.init)
+        let (alive, task) = lock.withLock { () -> (AnyObject?, Task<_Made<Service>, Never>?) in
+            if let alive = weakInstance { return (alive, nil) }
+            if let weakCreationTask { return (nil, weakCreationTask) }
+            let started = Task { () -> _Made<Service> in
+                let made = await self.call(resolver)
+                guard type(of: made as Any) is AnyObject.Type else {
+                    fatalError(
+                        "BoxKit: \(self.displayName) is registered with life: .weak, but its factory made a value "
+                            + "of type \(String(reflecting: type(of: made as Any))), not a class instance: only "
+                            + "class instances can be held weakly. Register it .transient or .permanent instead.")
+                }
+                self.initialise(made, resolver: resolver)
+                lock.withLock {
+                    self.weakInstance = made as AnyObject
+                    self.weakCreationTask = nil
+                }
+                return _Made(made)
+            }
+            weakCreationTask = started
+            return (nil, started)
+        }
+        if let alive { return alive as! Service }
+        return await task.unsafelyUnwrapped.value.instance
+    }
+
+    private func create(resolver: Resolver, under lock: _Lock) async {
+        let made = await call(resolver)
+        initialise(made, resolver: resolver)
+        lock.withLock {
+            instance = made
+            created.store(true, ordering: .releasing)
+            creationTask = nil
+        }
+    }
+
+    /// Calls the factory with this registration on the current task's chain, so that a cycle back to it is
+    /// found.
+    private func call(_ resolver: Resolver) async -> Service {
+        await _ResolutionTask.with(self) { await factory(resolver) }
+    }
+
+    /// Runs the hooks (synchronously, after the factory returned), exposing `made` to resolves of this
+    /// registration on this thread while they run, as for a synchronous registration.
+    private func initialise(_ made: Service, resolver: Resolver) {
+        guard hasHooks.load(ordering: .acquiring) else { return }
+        withUnsafePointer(to: made) { pointer in
+            _ResolutionThread.withPending(self, UnsafeRawPointer(pointer)) { runHooks(made, resolver: resolver) }
+        }
+    }
+
+    /// A synchronous resolve of this registration: stops the program, naming it and saying to resolve it with
+    /// ``Box/resolveAsync(_:key:)``, as ``Box/resolve(_:key:)`` does.
+    @usableFromInline func service(_ resolver: Resolver) -> Any {
+        resolver._trap(resolver._asyncFactoryError(self))
+    }
+
+    @discardableResult
+    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
+        -> any ServiceStoring
+    {
+        addHook(closure)
+        return self
+    }
+}
