@@ -2,11 +2,16 @@ import Synchronization
 
 /// An object made on first use by whichever thread gets there first, then shared.
 ///
+/// A noncopyable struct, stored inline in the object that owns it: one word, and no allocation until the
+/// object is made (a class here cost every registration an allocation per lazy field).
+///
 /// Used instead of `AtomicLazyReference`, whose atomics run inside the Synchronization library where
-/// ThreadSanitizer cannot see them; these are inlined here. `@unchecked Sendable`: the pointer is published
-/// with a releasing compare-exchange and read with an acquiring load.
-final class _LazyReference<Object: AnyObject>: @unchecked Sendable {
+/// ThreadSanitizer cannot see them; these are inlined here. The pointer is published with a releasing
+/// compare-exchange and read with an acquiring load.
+struct _LazyReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
     private let pointer = Atomic<UnsafeMutableRawPointer?>(nil)
+
+    init() {}
 
     deinit {
         if let object = pointer.load(ordering: .acquiring) { Unmanaged<Object>.fromOpaque(object).release() }

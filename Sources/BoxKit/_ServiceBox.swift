@@ -172,22 +172,19 @@ func _names(_ types: [Any.Type]) -> [String] {
 /// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
 @usableFromInline
 final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
-    /// The factory. A plain `() -> Service` is wrapped to take the resolver, so that there is one `let` of
-    /// a non-optional function type: a call borrows it from the registration, where binding an optional
-    /// one would copy it and retain its context (two atomic operations per transient resolve).
-    @usableFromInline let factory: (Resolver) -> Service
+    /// The factory, in whichever of the two shapes `register` received (exactly one is set). Two optional
+    /// `let`s rather than one function that wraps the other: wrapping a plain factory to take the resolver
+    /// would allocate a closure context per registration.
+    @usableFromInline let plainFactory: (() -> Service)?
+    @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
     @usableFromInline
     init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
-        if let plain {
-            factory = { _ in plain() }
-        } else if let resolving {
-            factory = resolving
-        } else {
-            preconditionFailure("a registration without a factory")
-        }
+        precondition((plain == nil) != (resolving == nil), "a registration needs exactly one factory")
+        plainFactory = plain
+        resolvingFactory = resolving
         super.init(serviceType: Service.self, key: key, life: life)
     }
 
@@ -201,10 +198,15 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @inlinable
     var readyInstance: Service { instance.unsafelyUnwrapped }
 
-    /// Calls the factory.
+    /// Calls the factory. Each is called through optional chaining on the stored property, which borrows
+    /// it from the registration: binding it with `if let` first would copy it, retaining and releasing its
+    /// context (two atomic operations per transient resolve), and a generic accessor such as
+    /// `unsafelyUnwrapped` would allocate a reabstraction thunk on every call.
     @inlinable
     func call(_ resolver: Resolver) -> Service {
-        factory(resolver)
+        if let made = plainFactory?() { return made }
+        if let made = resolvingFactory?(resolver) { return made }
+        preconditionFailure("a registration without a factory")
     }
 
     /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`; for the
