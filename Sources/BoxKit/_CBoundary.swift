@@ -328,7 +328,8 @@ struct _Lookup {
     /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the
     /// box the resolve started from.
     @usableFromInline let holder: Unmanaged<Box>?
-    /// The object for `.object`, the pending instance for `.pending`.
+    /// The object for `.object`, the pending instance for `.pending`, the resolving thread's C record for
+    /// `.make` from `Box._begin` (so that ending it need not look the record up again).
     @usableFromInline let value: UnsafeMutableRawPointer?
 
     @inlinable
@@ -391,7 +392,7 @@ extension Box {
             return _Lookup(.asyncFactory, found, holder: holder)
         }
         cbox_chain_push(thread, found, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-        return _Lookup(.make, found, holder: holder)
+        return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
@@ -509,7 +510,7 @@ extension Box {
     /// Ends a `.make` lookup: pops the chain entry `_begin` pushed.
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
-        let thread = cbox_thread_current()
+        let thread = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self)
         _ResolutionThread.pop(thread)
         _end(registration: lookup.registration.unsafelyUnwrapped, thread: thread)
         lookup.holder?.release()
