@@ -108,4 +108,22 @@ struct KeyTests {
             }
         }
     }
+
+    @Test("a key string changed in place after a resolve finds the registration for its new bytes", arguments: backends)
+    func keyChangedInPlace(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let length = 40  // long enough to live in heap storage, which can change in place
+        box.register(key: String(repeating: "a", count: length)) { Car(name: "a") }
+        box.register(key: "b" + String(repeating: "a", count: length - 1)) { Car(name: "b") }
+        box.register(key: "\u{E9}" + String(repeating: "a", count: length - 1)) { Car(name: "e-acute") }
+        var probe = String(repeating: "a", count: length)
+        #expect((box.resolve(key: probe) as Car).name == "a")
+        probe.replaceSubrange(probe.startIndex...probe.startIndex, with: "b")  // the same length
+        #expect((box.resolve(key: probe) as Car).name == "b")
+        probe.replaceSubrange(probe.startIndex...probe.startIndex, with: "e\u{301}")  // not NFC any more
+        #expect((box.resolve(key: probe) as Car).name == "e-acute")
+        probe.removeFirst()
+        probe.insert("c", at: probe.startIndex)
+        #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: probe) }
+    }
 }
