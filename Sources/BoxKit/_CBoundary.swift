@@ -409,47 +409,25 @@ extension Box {
             }
             return _findInAncestorTables(hash, type, UnsafeBufferPointer(start: nil, count: 0), hasKey: false)
         }
-        return _findKeyedInTables(type, key: key, thread: thread)
+        return _findKeyedInTables(type, key: key)
     }
 
-    /// Keyed lookups. The hash of a key is memoised per thread by the string value's two words: a hit is
-    /// used with the string's own bytes, which the table compares in full, so it finds only a registration
-    /// whose key equals those bytes; anything else (a miss, or a string changed in place since it was
-    /// memoised) hashes the canonical bytes afresh.
     @inline(never)
-    private func _findKeyedInTables(
-        _ type: UnsafeRawPointer, key: String, thread: UnsafeMutablePointer<cbox_thread>
-    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
-        // The closures capture only trivial values: capturing self (or reading self._table inside) would
+    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
+        UnsafeMutableRawPointer?, Unmanaged<Box>?
+    ) {
+        // The closure captures only trivial values: capturing self (or reading self._table inside) would
         // write a shared reference count on every keyed resolve.
         let handle = _table.unsafelyUnwrapped.handle
         let box = Unmanaged.passUnretained(self)
-        let words = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        let entry = cbox_key_hash_entry(thread, type, words.0, words.1)
-        if entry.pointee.type == type && entry.pointee.words.0 == words.0 && entry.pointee.words.1 == words.1 {
-            let hash = entry.pointee.hash
-            let found = key.utf8.withContiguousStorageIfAvailable { bytes in
-                box._withUnsafeGuaranteedRef { $0._findKeyed(handle, hash, type, bytes) }
-            }
-            if let found, found.0 != nil { return found }
-        }
-        return _withCanonicalUTF8Noting(key) { bytes, asStored in
+        return _withCanonicalUTF8(key) { bytes in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count, true)
-            if asStored { entry.pointee = cbox_key_hash(type: type, words: words, hash: hash) }
-            return box._withUnsafeGuaranteedRef { $0._findKeyed(handle, hash, type, bytes) }
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
+            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
+                return (found, nil)
+            }
+            return box._withUnsafeGuaranteedRef { $0._findInAncestorTables(hash, type, bytes, hasKey: true) }
         }
-    }
-
-    /// Finds the key `bytes` with `hash` in this box's table (`handle`), then its ancestors'.
-    @inline(__always)
-    private func _findKeyed(
-        _ handle: OpaquePointer, _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>
-    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
-        let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
-        if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
-            return (found, nil)
-        }
-        return _findInAncestorTables(hash, type, bytes, hasKey: true)
     }
 
     private func _findInAncestorTables(

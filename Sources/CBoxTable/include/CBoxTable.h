@@ -189,20 +189,6 @@ typedef struct cbox_type_hash {
 
 #define CBOX_TYPE_HASH_CACHE 64
 
-/// One entry of a thread's cache of keyed hashes: a type id, the two words of a Swift string value (which
-/// identify it, without ever being dereferenced here), and `cbox_hash` of the type and the string's bytes,
-/// stored only when those bytes were already canonical. A hit is a guess the caller confirms: a string
-/// changed in place since keeps its words, so a lookup with a stale hash misses, and the caller then hashes
-/// the bytes afresh.
-typedef struct cbox_key_hash {
-    const void *_Nullable type;
-    uint64_t words[2];
-    uint64_t hash;
-} cbox_key_hash;
-
-#define CBOX_KEY_HASH_CACHE 32
-_Static_assert(CBOX_KEY_HASH_CACHE == 1 << 5, "cbox_key_hash_entry takes the top 5 bits of its mix");
-
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
 /// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
 /// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), the
@@ -220,7 +206,6 @@ typedef struct cbox_thread {
     void *_Nullable sandbox;
     uint8_t padding[56];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
-    cbox_key_hash key_hashes[CBOX_KEY_HASH_CACHE];
 } cbox_thread;
 
 /// The current thread's record, or NULL before its first use. Use `cbox_thread_current`.
@@ -267,13 +252,6 @@ static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *ty
     entry->type = type_id;
     entry->hash = hash;
     return hash;
-}
-
-/// The entry of the thread's keyed-hash cache where (`type_id`, `word0`, `word1`) lives, if it is there.
-static inline cbox_key_hash *cbox_key_hash_entry(cbox_thread *thread, const void *type_id, uint64_t word0,
-                                                 uint64_t word1) {
-    uint64_t mixed = ((uint64_t)(uintptr_t)type_id ^ word0 ^ (word1 << 7)) * 0x9E3779B97F4A7C15ull;
-    return &thread->key_hashes[mixed >> (64 - 5)];
 }
 
 /// Grows the chain so that one more entry fits; false when memory is exhausted.
