@@ -63,7 +63,7 @@ public struct ServiceFactory<Service>: Sendable {
         case .make:
             let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: _handle.origin, holder: nil) }
-            _handle.endMake()
+            _handle.endMake(lookup)
             return service
         case .pending, .missing, .cycle, .asyncFactory:
             return _handle.origin.resolve(Service.self, key: _handle.key)

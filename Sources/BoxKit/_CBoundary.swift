@@ -329,7 +329,7 @@ struct _Lookup {
     /// box the resolve started from.
     @usableFromInline let holder: Unmanaged<Box>?
     /// The object for `.object`, the pending instance for `.pending`, the resolving thread's C record for
-    /// `.make` from `Box._begin` (so that ending it need not look the record up again).
+    /// `.make` (so that ending it need not look the record up again).
     @usableFromInline let value: UnsafeMutableRawPointer?
 
     @inlinable
@@ -430,6 +430,7 @@ extension Box {
         }
     }
 
+    @inline(never)
     private func _findInAncestorTables(
         _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, hasKey: Bool
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
@@ -445,6 +446,7 @@ extension Box {
         return (nil, nil)
     }
 
+    @inline(never)
     private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
@@ -652,7 +654,7 @@ extension _ServiceHandle {
             return _Lookup(.missing)
         }
         cbox_chain_push(thread, raw, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-        return _Lookup(.make, raw)
+        return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
     }
 
     /// Ends a `.ready` lookup from `begin`.
@@ -663,8 +665,8 @@ extension _ServiceHandle {
 
     /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.
     @usableFromInline
-    final func endMake() {
-        let thread = cbox_thread_current()
+    final func endMake(_ lookup: _Lookup) {
+        let thread = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self)
         _ResolutionThread.pop(thread)
         cbox_read_end(thread)
     }
