@@ -126,28 +126,20 @@ public struct DependencyGraph: Sendable, Equatable, CustomStringConvertible {
 
     /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`.
     static func dotQuoted(_ text: String) -> String {
-        var quoted = "\""
-        for character in text {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
+        quoted(text) { ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"][$0] }
     }
 
     /// A Mermaid quoted label: quotes as the `#quot;` entity (Mermaid has no backslash escapes), and the
     /// entity introducer `#` itself escaped.
     static func mermaidQuoted(_ text: String) -> String {
+        quoted(text) { ["\"": "#quot;", "#": "#35;"][$0] }
+    }
+
+    /// `text` in double quotes, each character that `escape` maps replaced by what it maps to.
+    private static func quoted(_ text: String, escape: (Character) -> String?) -> String {
         var quoted = "\""
         for character in text {
-            switch character {
-            case "\"": quoted += "#quot;"
-            case "#": quoted += "#35;"
-            default: quoted.append(character)
-            }
+            if let escaped = escape(character) { quoted += escaped } else { quoted.append(character) }
         }
         return quoted + "\""
     }

@@ -80,16 +80,7 @@ final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, Service
     /// Creates the permanent instance with `argument` unless another thread already has, and returns it.
     @usableFromInline
     func makePermanent(holder: Box, arguments argument: repeat each Argument) -> Service {
-        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
-            if isReady { return }
-            let made = factory(holder, repeat each argument)
-            initialise(made, resolver: holder)
-            instance = made
-            if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
-                _readyObject.store(unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
-            }
-            _ready.store(true, ordering: .releasing)
-        }
+        createPermanent(resolver: holder, { factory(holder, repeat each argument) }, store: { instance = $0 })
         return readyInstance
     }
 

@@ -76,6 +76,22 @@ class _AnyServiceBox: @unchecked Sendable {
     /// registrations that cannot be resolved on their own.
     func verificationResolve(from box: Box) -> Any? { nil }
 
+    /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
+    /// it, hands it to `store`, and publishes it (`_readyObject` for a class instance, then `_ready`), all
+    /// under `creation`.
+    final func createPermanent<Service>(resolver: Resolver, _ make: () -> Service, store: (Service) -> Void) {
+        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
+            if isReady { return }
+            let made = make()
+            initialise(made, resolver: resolver)
+            store(made)
+            if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
+                _readyObject.store(unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
+            }
+            _ready.store(true, ordering: .releasing)
+        }
+    }
+
     /// `.graph`: returns the instance this thread's top-level resolve already made, or makes one with
     /// `make`, records it for the rest of that resolve, and runs the hooks on it.
     final func makeInGraph<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
@@ -239,16 +255,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     /// Creates the permanent instance unless another thread already has, and returns it.
     @usableFromInline
     func makePermanent(holder: Box) -> Service {
-        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
-            if isReady { return }
-            let made = call(holder)
-            initialise(made, resolver: holder)
-            instance = made
-            if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
-                _readyObject.store(unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
-            }
-            _ready.store(true, ordering: .releasing)
-        }
+        createPermanent(resolver: holder, { call(holder) }, store: { instance = $0 })
         return readyInstance
     }
 

@@ -115,4 +115,13 @@ struct DependencyGraphTests {
 
                 """)
     }
+
+    @Test("keys with backslashes, line breaks and hashes are escaped in both renderings", arguments: backends)
+    func escaping(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(key: "a\\b\nc#d") { Engine() }
+        let graph = box.dependencyGraph()
+        #expect(graph.dot.contains(#""BoxKitTests.Engine[key: \"a\\\\b\\nc#d\"]""#))
+        #expect(graph.mermaid.contains(#"n0["BoxKitTests.Engine[key: #quot;a\\b\nc#35;d#quot;] (transient)"]"#))
+    }
 }
