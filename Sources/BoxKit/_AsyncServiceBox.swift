@@ -88,15 +88,10 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
             if let weakCreationTask { return (nil, weakCreationTask) }
             let started = Task { () -> _Made<Service> in
                 let made = await self.call(resolver)
-                guard type(of: made as Any) is AnyObject.Type else {
-                    fatalError(
-                        "BoxKit: \(self.displayName) is registered with life: .weak, but its factory made a value "
-                            + "of type \(String(reflecting: type(of: made as Any))), not a class instance: only "
-                            + "class instances can be held weakly. Register it .transient or .permanent instead.")
-                }
+                let object = self.weaklyHeld(made, otherLifetimes: ".transient or .permanent")
                 self.initialise(made, resolver: resolver)
                 lock.withLock {
-                    self.weakInstance = made as AnyObject
+                    self.weakInstance = object
                     self.weakCreationTask = nil
                 }
                 return _Made(made)

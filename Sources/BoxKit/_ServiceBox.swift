@@ -115,16 +115,22 @@ class _AnyServiceBox: @unchecked Sendable {
                 return alive as! Service  // an existential (`any Vehicle`) made from this class instance
             }
             let made = make()
-            guard type(of: made as Any) is AnyObject.Type else {
-                fatalError(
-                    "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
-                        + "\(String(reflecting: type(of: made as Any))), not a class instance: only class "
-                        + "instances can be held weakly. Register it .transient, .graph or .permanent instead.")
-            }
-            weakInstance = made as AnyObject
+            weakInstance = weaklyHeld(made, otherLifetimes: ".transient, .graph or .permanent")
             initialise(made, resolver: resolver)
             return made
         }
+    }
+
+    /// `made` as the object a `.weak` registration holds weakly; stops the program, naming this registration
+    /// and the lifetimes it could have instead, when `made` is a value rather than a class instance.
+    final func weaklyHeld(_ made: Any, otherLifetimes: String) -> AnyObject {
+        guard type(of: made) is AnyObject.Type else {
+            fatalError(
+                "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
+                    + "\(String(reflecting: type(of: made))), not a class instance: only class instances can be "
+                    + "held weakly. Register it \(otherLifetimes) instead.")
+        }
+        return made as AnyObject
     }
 
     /// Runs the `onInitialised` hooks on `instance`.
