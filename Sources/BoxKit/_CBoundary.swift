@@ -207,8 +207,8 @@ enum _ResolutionThread {
             _Dependency(name: registration.displayName, missing: false))
     }
 
-    /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` and
-    /// found nothing.
+    /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` (with
+    /// runtime arguments of types `arguments`) and found nothing.
     static func recordMissing(_ type: Any.Type, key: String?, arguments: [Any.Type]) {
         let thread = cbox_thread_current()
         guard thread.pointee.chain_count > 0 else { return }
