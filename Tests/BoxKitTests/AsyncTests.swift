@@ -307,14 +307,14 @@ struct AsyncBoxTests {
     func hooksRunAfterAsyncCreation(backend: Box.Backend) async {
         let box = Box(backend: backend)
         let runs = Counter()
-        let seen = Mutexed<[Box]>([])
+        let seen = Mutexed<[ObjectIdentifier]>([])  // not the boxes: a hook holding its own box is a cycle
         box.register(Dummy.self, life: .permanent) { () async -> Dummy in
             await suspend()
             return Dummy(car: SafetyCar())
         }
         .onInitialised { resolver, service in
             runs.increment()
-            seen.mutate { $0.append(resolver) }
+            seen.mutate { $0.append(ObjectIdentifier(resolver)) }
             let dummy = service as! Dummy
             dummy.car.driver = dummy
         }
@@ -326,7 +326,7 @@ struct AsyncBoxTests {
         _ = await box.resolveAsync(Connection.self, key: "transient")
         _ = await box.resolveAsync(Connection.self, key: "transient")
         #expect(runs.count == 3)
-        #expect(seen.value.count == 1 && seen.value[0] === box)
+        #expect(seen.value == [ObjectIdentifier(box)])
     }
 
     @Test(
