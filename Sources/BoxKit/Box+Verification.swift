@@ -15,6 +15,10 @@ extension Box {
     /// that nothing provides (its ``BoxError/chain`` names the services that needed it), or a cycle (the
     /// chain shows it). Each distinct problem is reported once.
     ///
+    /// Registrations that need runtime arguments, or whose factory is `async`, are left out (there are no
+    /// arguments to pass; verification resolves synchronously); a factory that resolves one of them wrongly
+    /// is reported.
+    ///
     /// The factories really run, and what they make is kept as a resolve would keep it: permanent
     /// instances made here stay (so the first real resolve returns them at once), transient ones are
     /// released. Dependencies they resolve are recorded for ``dependencyGraph()``.

@@ -124,6 +124,23 @@ struct VerificationTests {
         #expect(made.count == 0)
     }
 
+    @Test(
+        "verify leaves out async registrations, and reports a factory that resolves one synchronously",
+        arguments: backends)
+    func skipsAsyncRegistrations(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let made = Counter()
+        box.register(life: .permanent) { () async -> Engine in
+            made.increment()
+            return Engine()
+        }
+        box.register { r in Car(engine: r.resolve()) }
+        let problems = box.verify()
+        #expect(problems.map(\.reason) == [.asyncFactory])
+        #expect(problems.first?.chain == ["BoxKitTests.Car", "BoxKitTests.Engine"])
+        #expect(made.count == 0)
+    }
+
     @Test("memory retired after a failed verification is still reclaimed", arguments: backends)
     func reclamationContinuesAfterFailure(backend: Box.Backend) {
         let box = Box(backend: backend)
