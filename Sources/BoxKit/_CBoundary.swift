@@ -80,14 +80,35 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
-        _withKeyBytes(registration.key) { bytes, hasKey in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
-            _ = write {
-                nextSequence += 1
-                registration.sequence = nextSequence
-                return cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
+        guard let key = registration.key else {
+            let hash = cbox_hash(type, nil, 0, false)
+            write { table in
+                insert(registration, value, into: table, hash, type, UnsafeBufferPointer(start: nil, count: 0), false)
+            }
+            return
+        }
+        _withCanonicalUTF8Noting(key) { bytes, asStored in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, true)
+            write { table in
+                insert(registration, value, into: table, hash, type, bytes, true)
+                // A resolve with this very string value (a constant, a literal) may skip hashing: see
+                // `Box._findKeyedInTables`. Only for keys whose own bytes are canonical, which that path uses.
+                if asStored && bytes.count >= _notedKeyLength {
+                    let words = _stringWords(key)
+                    cbox_table_note_key(table, type, words.0, words.1, hash)
+                }
             }
         }
+    }
+
+    /// Files `registration` (retained as `value`) in `table` under the writer lock.
+    private func insert(
+        _ registration: _AnyServiceBox, _ value: UnsafeMutableRawPointer, into table: OpaquePointer, _ hash: UInt64,
+        _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, _ hasKey: Bool
+    ) {
+        nextSequence += 1
+        registration.sequence = nextSequence
+        _ = cbox_table_insert(table, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
     }
 
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
@@ -163,6 +184,17 @@ private func _mutate<R>(_ table: OpaquePointer, under lock: _Lock, _ mutation: (
 @inline(__always)
 private func _typeBits(_ typeID: ObjectIdentifier) -> UnsafeRawPointer {
     unsafeBitCast(typeID, to: UnsafeRawPointer.self)
+}
+
+/// Keys at least this long have their hash noted at registration (`cbox_table_note_key`). Shorter keys
+/// live inside the string value and hash in a few instructions.
+private let _notedKeyLength = 16
+
+/// The two words of a string value: they identify its storage (and, for a short string, its bytes), and
+/// are only ever compared.
+@inline(__always)
+private func _stringWords(_ key: String) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: key) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
 }
 
 /// Calls `body` with the canonical key bytes (empty for no key) and whether there is a key.
@@ -412,22 +444,49 @@ extension Box {
         return _findKeyedInTables(type, key: key)
     }
 
+    /// Keyed lookups. A resolve with the very string value a key of `_notedKeyLength` bytes or more was
+    /// registered with (a constant, a literal) takes the hash the table noted for it and looks the key up
+    /// with the string's own bytes, which the table compares in full; anything else, including a noted
+    /// hash that finds nothing, hashes the canonical bytes.
+    ///
+    /// - Complexity: O(1) for a noted key, otherwise O(n) in its length (hash, ASCII or NFC check); the
+    ///   comparison with the key found is O(n) either way.
     @inline(never)
     private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
-        // The closure captures only trivial values: capturing self (or reading self._table inside) would
+        // The closures capture only trivial values: capturing self (or reading self._table inside) would
         // write a shared reference count on every keyed resolve.
         let handle = _table.unsafelyUnwrapped.handle
         let box = Unmanaged.passUnretained(self)
-        return _withCanonicalUTF8(key) { bytes in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, true)
-            let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
-            if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
-                return (found, nil)
+        if key.utf8.count >= _notedKeyLength {
+            let words = _stringWords(key)
+            var noted: UInt64 = 0
+            if cbox_table_noted_hash(handle, type, words.0, words.1, &noted) {
+                let hash = noted
+                let found = key.utf8.withContiguousStorageIfAvailable { bytes in
+                    box._withUnsafeGuaranteedRef { $0._findKeyed(handle, hash, type, bytes) }
+                }
+                if let found, found.0 != nil { return found }
             }
-            return box._withUnsafeGuaranteedRef { $0._findInAncestorTables(hash, type, bytes, hasKey: true) }
         }
+        return _withCanonicalUTF8(key) { bytes in
+            box._withUnsafeGuaranteedRef {
+                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count, true), type, bytes)
+            }
+        }
+    }
+
+    /// Finds the key `bytes` with `hash` in this box's table (`handle`), then its ancestors'.
+    @inline(__always)
+    private func _findKeyed(
+        _ handle: OpaquePointer, _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
+        let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
+        if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
+            return (found, nil)
+        }
+        return _findInAncestorTables(hash, type, bytes, hasKey: true)
     }
 
     @inline(never)

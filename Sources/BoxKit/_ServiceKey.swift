@@ -7,10 +7,17 @@
 /// - Complexity: O(n) in the key's length; no allocation unless the key needs normalising.
 @inline(__always)
 func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    _withCanonicalUTF8Noting(key) { bytes, _ in body(bytes) }
+}
+
+/// `_withCanonicalUTF8`, also telling `body` whether the bytes are the string's own (it was canonical as
+/// it is) rather than a normalised copy.
+@inline(__always)
+func _withCanonicalUTF8Noting<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _ asStored: Bool) -> R) -> R {
     // Borrows the bytes where they are: copying the string first (as `withUTF8` on a `var` needs) would
     // retain its storage on every lookup.
     let direct = key.utf8.withContiguousStorageIfAvailable { bytes -> R? in
-        _isASCII(bytes) ? body(bytes) : nil
+        _isASCII(bytes) ? body(bytes, true) : nil
     }
     if let direct = direct ?? nil { return direct }
     return _withNonASCIICanonicalUTF8(key, body)
@@ -45,10 +52,10 @@ func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 
 /// The slow path of `_withCanonicalUTF8`: keys that are not ASCII (or not stored as contiguous UTF-8).
 @inline(never)
-func _withNonASCIICanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+func _withNonASCIICanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _ asStored: Bool) -> R) -> R {
     var span = key.utf8Span
     if span.checkForNFC(quickCheck: true) {
-        return span.span.withUnsafeBufferPointer(body)
+        return span.span.withUnsafeBufferPointer { body($0, true) }
     }
-    return key._nfcCodeUnits.withUnsafeBufferPointer(body)
+    return key._nfcCodeUnits.withUnsafeBufferPointer { body($0, false) }
 }

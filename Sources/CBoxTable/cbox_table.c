@@ -110,7 +110,22 @@ cbox_table *cbox_table_create(cbox_release_fn release) {
     return table;
 }
 
+void cbox_table_note_key(cbox_table *table, const void *type_id, uint64_t word0, uint64_t word1, uint64_t hash) {
+    cbox_key_note *notes = table->head.notes;
+    if (notes == NULL) {
+        notes = calloc(CBOX_KEY_NOTES, sizeof(cbox_key_note));
+        if (notes == NULL) __builtin_trap();
+        __atomic_store_n(&table->head.notes, notes, __ATOMIC_RELEASE);
+    }
+    cbox_key_note *note = &notes[cbox_key_note_index(type_id, word0, word1)];
+    __atomic_store_n(&note->type, type_id, __ATOMIC_RELAXED);
+    __atomic_store_n(&note->words[0], word0, __ATOMIC_RELAXED);
+    __atomic_store_n(&note->words[1], word1, __ATOMIC_RELAXED);
+    __atomic_store_n(&note->hash, hash, __ATOMIC_RELAXED);
+}
+
 void cbox_table_destroy(cbox_table *table) {
+    free(table->head.notes);
     cbox_slots *slots = table->head.current;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         cbox_slot *slot = &slots->slots[i];
@@ -257,7 +272,8 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
     stats->capacity = (size_t)slots->mask + 1;
     stats->retired = table->retired_count;
     stats->bytes = sizeof(cbox_table) + sizeof(cbox_slots) + stats->capacity * sizeof(cbox_slot) +
-                   table->long_key_bytes + table->retired_capacity * sizeof(cbox_retired);
+                   table->long_key_bytes + table->retired_capacity * sizeof(cbox_retired) +
+                   (table->head.notes ? CBOX_KEY_NOTES * sizeof(cbox_key_note) : 0);
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
         if (!cbox__is_live(slot->hash)) continue;

@@ -126,4 +126,23 @@ struct KeyTests {
         probe.insert("c", at: probe.startIndex)
         #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: probe) }
     }
+
+    @Test(
+        "a long key resolves through the string it was registered with, an equal copy, and after replacement",
+        arguments: backends)
+    func longKeyThroughRegisteredString(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let key = "a-forty-byte-key-registered-and-reused!!"
+        box.register(key: key) { Car(name: "first") }
+        #expect((box.resolve(key: key) as Car).name == "first")
+        let copy = String(key.utf8.map { Character(Unicode.Scalar($0)) })
+        #expect((box.resolve(key: copy) as Car).name == "first")
+        box.register(key: copy) { Car(name: "second") }
+        #expect((box.resolve(key: key) as Car).name == "second")
+        box.unregister(Car.self, key: copy)
+        #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: key) }
+        let child = box.newChildBox(forKey: "child")
+        box.register(key: key) { Car(name: "parent") }
+        #expect((child.resolve(key: key) as Car).name == "parent")
+    }
 }

@@ -82,9 +82,21 @@ typedef struct cbox_slots {
 /// The opaque table. Create with `cbox_table_create`; destroy with `cbox_table_destroy`.
 typedef struct cbox_table cbox_table;
 
-/// The readable head of every `cbox_table`: the current slot array, published with a release store.
+/// A note of the hash of a key registered in a table, filed under the two words of the Swift string value
+/// it was registered with (which identify that value; they are never dereferenced here).
+typedef struct cbox_key_note {
+    const void *_Nullable type;
+    uint64_t words[2];
+    uint64_t hash;
+} cbox_key_note;
+
+#define CBOX_KEY_NOTES 64
+
+/// The readable head of every `cbox_table`: the current slot array, published with a release store, and
+/// the notes of registered keys' hashes (made by the first note, freed with the table).
 typedef struct cbox_table_head {
     cbox_slots *current;
+    cbox_key_note *_Nullable notes;
 } cbox_table_head;
 
 /// Releases one value the table no longer holds (balances the retain made before inserting it).
@@ -115,6 +127,33 @@ static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t 
         }
         return __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE);
     }
+}
+
+/// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
+static inline size_t cbox_key_note_index(const void *type_id, uint64_t word0, uint64_t word1) {
+    uint64_t mixed = ((uint64_t)(uintptr_t)type_id ^ word0 ^ (word1 << 7)) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(mixed >> 58);
+}
+_Static_assert(CBOX_KEY_NOTES == 1 << 6, "cbox_key_note_index takes the top 6 bits of its mix");
+
+/// Notes that a key registered as the Swift string value (`word0`, `word1`) for `type_id` hashes to `hash`,
+/// over whatever that note held. Writers only.
+void cbox_table_note_key(cbox_table *table, const void *type_id, uint64_t word0, uint64_t word1, uint64_t hash);
+
+/// The hash noted for the string value (`word0`, `word1`) and `type_id`, if any. A hint, never more: a note
+/// read while a writer replaces it may mix two, and a string value may have been freed and its words reused,
+/// so the caller looks the key up with its own bytes, which the table compares in full, and hashes them
+/// afresh when that finds nothing. Never locks, never writes.
+static inline bool cbox_table_noted_hash(const cbox_table *table, const void *type_id, uint64_t word0,
+                                         uint64_t word1, uint64_t *hash) {
+    const cbox_key_note *notes = __atomic_load_n(&((const cbox_table_head *)table)->notes, __ATOMIC_ACQUIRE);
+    if (notes == NULL) return false;
+    const cbox_key_note *note = &notes[cbox_key_note_index(type_id, word0, word1)];
+    if (__atomic_load_n(&note->type, __ATOMIC_RELAXED) != type_id) return false;
+    if (__atomic_load_n(&note->words[0], __ATOMIC_RELAXED) != word0) return false;
+    if (__atomic_load_n(&note->words[1], __ATOMIC_RELAXED) != word1) return false;
+    *hash = __atomic_load_n(&note->hash, __ATOMIC_RELAXED);
+    return true;
 }
 
 /// Inserts or replaces, returning whether an entry was replaced. The table takes over one reference to
