@@ -39,4 +39,30 @@ struct ConcurrencyTests {
         #expect(box.registeredServiceCount == 2_001)
         for index in 0..<2_000 { #expect((box.resolve(key: "k\(index)") as Car).name == "k\(index)") }
     }
+
+    @Test(
+        "resolving long keys while another thread registers long keys finds the right registration", arguments: backends
+    )
+    func longKeysWhileRegistering(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let stable = "a-stable-key-long-enough-to-be-noted-000"
+        box.register(key: stable) { Car(name: "stable") }
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            if worker == 0 {
+                // Fresh string values, so that their notes keep replacing one another (and the stable one's).
+                for index in 0..<2_000 {
+                    let key = "a-registered-key-long-enough-to-be-noted-\(index)"
+                    box.register(key: key) { Car(name: key) }
+                }
+            } else {
+                for index in 0..<2_000 {
+                    if (box.resolve(key: stable) as Car).name != "stable" { failures.increment() }
+                    let key = "a-registered-key-long-enough-to-be-noted-\(index % 50)"
+                    if let car = try? box.tryResolve(Car.self, key: key), car.name != key { failures.increment() }
+                }
+            }
+        }
+        #expect(failures.count == 0)
+    }
 }
