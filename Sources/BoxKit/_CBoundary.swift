@@ -459,18 +459,23 @@ extension Box {
         // write a shared reference count on every keyed resolve.
         let handle = _table.unsafelyUnwrapped.handle
         let box = Unmanaged.passUnretained(self)
-        if key.utf8.count >= _notedKeyLength {
-            let words = _stringWords(key)
-            var noted: UInt64 = 0
-            if cbox_table_noted_hash(handle, type, words.0, words.1, &noted) {
-                let hash = noted
-                let found = key.utf8.withContiguousStorageIfAvailable { bytes in
-                    box._withUnsafeGuaranteedRef { $0._findKeyed(handle, hash, type, bytes) }
+        let words = _stringWords(key)
+        let direct = key.utf8.withContiguousStorageIfAvailable {
+            bytes -> (UnsafeMutableRawPointer?, Unmanaged<Box>?)? in
+            if bytes.count >= _notedKeyLength {
+                var noted: UInt64 = 0
+                if cbox_table_noted_hash(handle, type, words.0, words.1, &noted) {
+                    let found = box._withUnsafeGuaranteedRef { $0._findKeyed(handle, noted, type, bytes) }
+                    if found.0 != nil { return found }
                 }
-                if let found, found.0 != nil { return found }
+            }
+            guard _isASCII(bytes) else { return nil }
+            return box._withUnsafeGuaranteedRef {
+                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count, true), type, bytes)
             }
         }
-        return _withCanonicalUTF8(key) { bytes in
+        if let direct = direct ?? nil { return direct }
+        return _withNonASCIICanonicalUTF8(key) { bytes, _ in
             box._withUnsafeGuaranteedRef {
                 $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count, true), type, bytes)
             }
