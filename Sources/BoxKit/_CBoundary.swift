@@ -80,40 +80,26 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
-        guard let key = registration.key else {
-            let hash = cbox_hash(type, nil, 0, false)
-            write { table in
-                insert(registration, value, into: table, hash, type, UnsafeBufferPointer(start: nil, count: 0), false)
-            }
-            return
-        }
-        _withCanonicalUTF8Noting(key) { bytes, asStored in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, true)
-            write { table in
-                insert(registration, value, into: table, hash, type, bytes, true)
+        let words = registration.key.map(_stringWords)
+        _withKeyBytes(registration.key) { bytes, hasKey, asStored in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            _ = write {
+                nextSequence += 1
+                registration.sequence = nextSequence
+                let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
                 // A resolve with this very string value (a constant, a literal) may skip hashing: see
                 // `Box._findKeyedInTables`. Only for keys whose own bytes are canonical, which that path uses.
-                if asStored && bytes.count >= _notedKeyLength {
-                    let words = _stringWords(key)
-                    cbox_table_note_key(table, type, words.0, words.1, hash)
+                if asStored && bytes.count >= _notedKeyLength, let words {
+                    cbox_table_note_key($0, type, words.0, words.1, hash)
                 }
+                return replaced
             }
         }
-    }
-
-    /// Files `registration` (retained as `value`) in `table` under the writer lock.
-    private func insert(
-        _ registration: _AnyServiceBox, _ value: UnsafeMutableRawPointer, into table: OpaquePointer, _ hash: UInt64,
-        _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, _ hasKey: Bool
-    ) {
-        nextSequence += 1
-        registration.sequence = nextSequence
-        _ = cbox_table_insert(table, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
     }
 
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
         let type = _typeBits(typeID)
-        return _withKeyBytes(key) { bytes, hasKey in
+        return _withKeyBytes(key) { bytes, hasKey, _ in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
             return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, hasKey) }
         }
@@ -140,7 +126,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         cbox_read_begin(thread)
         defer { cbox_read_end(thread) }
         let type = _typeBits(typeID)
-        return _withKeyBytes(key) { bytes, hasKey in
+        return _withKeyBytes(key) { bytes, hasKey, _ in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
             return cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
@@ -197,11 +183,12 @@ private func _stringWords(_ key: String) -> (UInt64, UInt64) {
     withUnsafeBytes(of: key) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
 }
 
-/// Calls `body` with the canonical key bytes (empty for no key) and whether there is a key.
+/// Calls `body` with the canonical key bytes (empty for no key), whether there is a key, and whether the
+/// bytes are the key string's own (it was canonical as it is).
 @inline(__always)
-private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R {
-    guard let key else { return body(UnsafeBufferPointer(start: nil, count: 0), false) }
-    return _withCanonicalUTF8(key) { body($0, true) }
+private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> R) -> R {
+    guard let key else { return body(UnsafeBufferPointer(start: nil, count: 0), false, false) }
+    return _withCanonicalUTF8Noting(key) { body($0, true, $1) }
 }
 
 /// The calling thread's chain of resolutions in flight, kept in its C reader record.
