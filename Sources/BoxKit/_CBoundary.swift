@@ -188,7 +188,7 @@ private func _stringWords(_ key: String) -> (UInt64, UInt64) {
 @inline(__always)
 private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> R) -> R {
     guard let key else { return body(UnsafeBufferPointer(start: nil, count: 0), false, false) }
-    return _withCanonicalUTF8Noting(key) { body($0, true, $1) }
+    return _withCanonicalUTF8(key) { body($0, true, $1) }
 }
 
 /// The calling thread's chain of resolutions in flight, kept in its C reader record.

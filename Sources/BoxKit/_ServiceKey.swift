@@ -1,19 +1,13 @@
 /// Calls `body` with the UTF-8 bytes of `key` in Unicode Normalization Form C, so that canonically
-/// equivalent keys ("caf\u{E9}" and "cafe\u{301}") hash and compare as one key, as Swift's `==` does.
+/// equivalent keys ("caf\u{E9}" and "cafe\u{301}") hash and compare as one key, as Swift's `==` does, and
+/// with whether those bytes are the string's own (it was canonical as it is) rather than a normalised copy.
 ///
 /// ASCII keys and keys that pass the quick NFC check are used as they are, without copying; only keys
 /// that may not be in NFC are normalised.
 ///
 /// - Complexity: O(n) in the key's length; no allocation unless the key needs normalising.
 @inline(__always)
-func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    _withCanonicalUTF8Noting(key) { bytes, _ in body(bytes) }
-}
-
-/// `_withCanonicalUTF8`, also telling `body` whether the bytes are the string's own (it was canonical as
-/// it is) rather than a normalised copy.
-@inline(__always)
-func _withCanonicalUTF8Noting<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _ asStored: Bool) -> R) -> R {
+func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _ asStored: Bool) -> R) -> R {
     // Borrows the bytes where they are: copying the string first (as `withUTF8` on a `var` needs) would
     // retain its storage on every lookup.
     let direct = key.utf8.withContiguousStorageIfAvailable { bytes -> R? in
