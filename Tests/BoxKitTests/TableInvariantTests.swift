@@ -46,11 +46,12 @@ struct TableInvariantTests {
                     worst.bytes = max(worst.bytes, stats.bytes)
                     check(
                         box._checkInvariants() == nil, "invariant broken at cycle \(cycle): \(box._checkInvariants()!)")
-                    // Linear probing at up to 3/4 load (tombstones included): a successful lookup takes 2.5
+                    // Linear probing at up to 1/2 load (tombstones included): a successful lookup takes 1.5
                     // probes on average with ideal hashing, more where entries were placed past tombstones
-                    // (4.01 was seen once). The seed is the type's address, so every run differs. What churn
-                    // must not do is make probes grow without bound: the mean stays below the 8.5 probes of an
-                    // unsuccessful search at 3/4 load, and the longest stays bounded below.
+                    // (4.01 was seen once when the bound was 3/4). The seed is the type's address, so every
+                    // run differs. What churn must not do is make probes grow without bound: the mean stays
+                    // below the 8.5 probes of an unsuccessful search at 3/4 load, and the longest stays
+                    // bounded below.
                     let mean = stats.count == 0 ? 0 : Double(stats.totalProbe) / Double(stats.count)
                     check(mean <= 8, "mean probe length \(mean) at cycle \(cycle)")
                 }

@@ -30,7 +30,7 @@ extension CBoxTableSuite {
             let stats = fixture.stats
             #expect(stats.count == 10_000)
             #expect(stats.capacity.nonzeroBitCount == 1, "capacity \(stats.capacity) is a power of two")
-            #expect(stats.count * 4 <= stats.capacity * 3, "load \(stats.count)/\(stats.capacity) <= 3/4")
+            #expect(stats.count * 2 <= stats.capacity, "load \(stats.count)/\(stats.capacity) <= 1/2")
             #expect(capacities.allSatisfy { $0.nonzeroBitCount == 1 })
             #expect(capacities == capacities.sorted(), "inserting never shrinks the array: \(capacities)")
             #expect(fixture.values.count == 10_000)

@@ -292,7 +292,7 @@ final class TableFixture {
     }
 
     /// Checks the table against the model: the count, every key's value (found with `hash(key)`), the values
-    /// `cbox_table_value_at` enumerates, and the shape (power-of-two capacity, load at most three quarters,
+    /// `cbox_table_value_at` enumerates, and the shape (power-of-two capacity, load at most one half,
     /// an empty slot left).
     func expectMatchesModel(
         hash: (Key) -> UInt64 = { $0.hash }, sourceLocation: SourceLocation = #_sourceLocation
