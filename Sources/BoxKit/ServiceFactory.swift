@@ -1,11 +1,11 @@
 /// A resolve of one service, bound in advance: call it like a function in a tight loop.
 ///
-/// ``Box/factory(_:key:)`` looks the registration up once; each call then skips hashing the key and probing
-/// the registry, and checks only that no box it searched has been written to since. Each call behaves as
-/// ``Box/resolve(_:key:)`` on the same box would at that moment: a transient factory runs on every call,
-/// a permanent instance is created once and shared, `onInitialised` hooks run, cycles are reported, and a
-/// later registration for the same type and key (a replacement, or one in a child box that now shadows an
-/// ancestor's) is seen by the next call.
+/// ``Box/factory(_:key:)`` looks the registration up once and pins it; each call then skips hashing the key
+/// and probing the registry, and checks only that no box it searched has been written to since. Each call
+/// behaves as ``Box/resolve(_:key:)`` on the same box would at that moment: a transient factory runs on
+/// every call, a permanent instance is created once and shared, `onInitialised` hooks run, cycles are
+/// reported, and a later registration for the same type and key (a replacement, or one in a child box that
+/// now shadows an ancestor's) is seen by the next call.
 ///
 /// ```swift
 /// let makeCar = box.factory(Car.self, key: "BMW")
@@ -19,12 +19,15 @@
 /// it was unregistered or cleared since), the call stops the program with BoxKit's usual message naming
 /// the type, the key and the nearest registrations.
 ///
-/// A handle keeps its box alive. It also keeps the registration it last found (with any permanent
-/// instance) alive until it finds another one, on a call after the registration was replaced or removed,
-/// or until the handle is released. So, like a box captured by one of its own factories, a handle captured
-/// by a factory or hook registered in its own box (or a descendant) is a reference cycle: factories and
-/// hooks resolve through the resolver they receive instead. It is `Sendable`: any number of threads may
-/// call one handle at once.
+/// A handle keeps its box alive, and the registration it pinned (with any permanent instance) until the
+/// handle is released: that is what lets a call skip the read section a resolve enters, so that a call for a
+/// permanent service costs little more than reading a stored reference. Once that registration has been
+/// replaced or removed, calls resolve through the box (at the cost of ``Box/resolve(_:key:)``), and the
+/// pinned registration stays held until the handle goes. So keep handles for hot paths, not for the life of
+/// a box whose registrations are replaced to free what they hold. Like a box captured by one of its own
+/// factories, a handle captured by a factory or hook registered in its own box (or a descendant) is a
+/// reference cycle: factories and hooks resolve through the resolver they receive instead. It is
+/// `Sendable`: any number of threads may call one handle at once.
 public struct ServiceFactory<Service>: Sendable {
     @usableFromInline let _handle: _ServiceHandle
 
@@ -46,10 +49,14 @@ public struct ServiceFactory<Service>: Sendable {
     ///
     /// - Returns: The permanent instance, or a new instance for a transient registration.
     /// - Complexity: O(1): no hash, no probe, no lock and no allocation beyond what the factory allocates,
-    ///   while no box the registration was found through has been written to; after such a write, one
-    ///   lookup as ``Box/resolve(_:key:)`` makes.
+    ///   while no box the registration was found through has been written to (a ready permanent instance
+    ///   found in the handle's own box is returned inline: three loads and the retain); after such a write,
+    ///   one search of those boxes, as ``Box/resolve(_:key:)`` makes.
     @inlinable
     public func callAsFunction() -> Service {
+        if let instance = _handle.readyObject {
+            return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue(), to: Service.self)
+        }
         let lookup = _handle.begin()
         switch lookup.state {
         case .object:
@@ -58,7 +65,6 @@ public struct ServiceFactory<Service>: Sendable {
         case .ready:
             let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef { $0.readyInstance }
-            _handle.endRead()
             return service
         case .make:
             let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
@@ -86,7 +92,7 @@ extension Box {
     ///   - type: The service type; usually inferred from the context.
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: A handle; call it as a function to resolve.
-    /// - Complexity: O(1) on average: one lookup, as ``resolve(_:key:)`` makes, and two small allocations.
+    /// - Complexity: O(1) on average: one lookup, as ``resolve(_:key:)`` makes, and three small allocations.
     public func factory<Service>(_ type: Service.Type = Service.self, key: String? = nil) -> ServiceFactory<Service> {
         ServiceFactory(_ServiceHandle(origin: self, typeID: ObjectIdentifier(type), key: key))
     }

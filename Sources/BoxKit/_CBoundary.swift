@@ -236,18 +236,28 @@ enum _ResolutionThread {
             _Dependency(name: _describe(type, key: key, arguments: arguments), missing: true))
     }
 
+    /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
+    /// nested in it as ones to record, and counts the entry in `_RecordingGate`.
+    @inline(__always)
+    static func push(_ thread: UnsafeMutablePointer<cbox_thread>, _ registration: UnsafeRawPointer, records: Bool) {
+        if records { _RecordingGate.shared.enter() }
+        cbox_chain_push(thread, registration, records)
+    }
+
     /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
     /// its scope.
     @inline(__always)
     static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        if cbox_chain_pop(thread) { closeScope(thread) }
+        let finish = cbox_chain_pop(thread)
+        if finish != 0 { finishPop(thread, finish) }
     }
 
-    /// Detaches the thread's scope, then releases it and its `.graph` instances (whose `deinit`s may resolve,
-    /// opening a scope of their own).
+    /// Leaves `_RecordingGate` for a popped recording entry; detaches the thread's scope, then releases it and
+    /// its `.graph` instances (whose `deinit`s may resolve, opening a scope of their own).
     @inline(never)
-    private static func closeScope(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        guard let scope = thread.pointee.scope else { return }
+    private static func finishPop(_ thread: UnsafeMutablePointer<cbox_thread>, _ finish: UInt32) {
+        if finish & UInt32(CBOX_POP_RECORDED) != 0 { _RecordingGate.shared.leave(1) }
+        guard finish & UInt32(CBOX_POP_CLOSE_SCOPE) != 0, let scope = thread.pointee.scope else { return }
         thread.pointee.scope = nil
         Unmanaged<_GraphScope>.fromOpaque(scope).release()
     }
@@ -287,6 +297,7 @@ enum _ResolutionThread {
     static func abandonSandbox(_ verification: _Verification) -> Never {
         for lock in verification.heldLocks.reversed() { lock.releaseAbandoned() }
         verification.heldLocks.removeAll()
+        _RecordingGate.shared.leave(Int(cbox_thread_current().pointee.recording))
         cbox_sandbox_abandon()
     }
 
@@ -410,7 +421,7 @@ extension Box {
         if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
             return _Lookup(.asyncFactory, found, holder: holder)
         }
-        cbox_chain_push(thread, found, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
+        _ResolutionThread.push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
@@ -579,7 +590,7 @@ extension Box {
             if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
             _trap(_cycleError(registration))
         }
-        cbox_chain_push(thread, raw, registration.startsObserving())
+        _ResolutionThread.push(thread, raw, records: registration.startsObserving())
         defer { _ResolutionThread.pop(cbox_thread_current()) }
         if registration.life == .transient || registration.life == .graph {
             return registration.make(resolvingFrom: self, holder: nil)
@@ -614,111 +625,65 @@ extension Box {
     }
 }
 
-/// One object reference that readers load without locking while writers replace it: a replaced object is
-/// released only once no read section that might hold it is still open, by the registry's own epochs.
-///
-/// It is a C table holding one entry under a fixed key, so that replacement and reclamation are exactly
-/// the registry's (a `ServiceFactory` keeps its current `_Binding` here).
-final class _EpochCell: @unchecked Sendable {
-    private let handle: OpaquePointer
-    private let writer = _Lock()
-    /// The entry's (arbitrary, non-null) type id and its hash, computed once.
-    private let type = UnsafeRawPointer(bitPattern: 0x10).unsafelyUnwrapped
-    private let hash: UInt64
-
-    init() {
-        handle = cbox_table_create { value in
-            Unmanaged<AnyObject>.fromOpaque(value).release()
-        }
-        hash = cbox_hash(type, nil, 0, false)
-    }
-
-    deinit {
-        cbox_table_destroy(handle)
-    }
-
-    /// The current object, unretained; call inside a read section, which keeps it valid until it ends.
-    @inline(__always)
-    func load() -> UnsafeMutableRawPointer? {
-        cbox_table_find(handle, hash, type, nil, 0, 0)
-    }
-
-    /// Replaces the current object. The previous one is released now if no reader can hold it, else by a
-    /// later `store` or when the cell is destroyed.
-    func store(_ object: AnyObject) {
-        let value = Unmanaged.passRetained(object).toOpaque()
-        _mutate(handle, under: writer) { _ = cbox_table_insert($0, hash, type, nil, 0, false, value) }
-    }
-}
-
 extension _ServiceHandle {
-    /// The read side of a ``ServiceFactory`` call: `Box._begin` without the hash and the probe.
+    /// The read side of a ``ServiceFactory`` call: `Box._begin` without the hash, the probe and the read
+    /// section, for the registration the handle pinned.
     ///
-    /// Returns `.object`, `.ready` (then `endRead`) or `.make` (then `endMake`) for the registration this
-    /// handle is bound to, when its lineage's write generations have not moved since it was found and the
-    /// call needs no lock: a ready permanent instance, or a transient synchronous factory not already running
-    /// on this thread. Anything else, including nothing registered, returns `.missing`: the caller then
-    /// resolves through the box, which creates permanents exactly once, returns instances whose hooks are
-    /// running, and reports cycles, async factories and missing registrations with BoxKit's messages.
+    /// Returns `.object`, `.ready` or `.make` (then `endMake`) when the pin is vouched for by the write
+    /// counters of the boxes searched to find it and the call needs no lock: a ready permanent instance, or a
+    /// transient synchronous factory not already running on this thread. Anything else, including nothing
+    /// registered, returns `.missing`: the caller then resolves through the box, which creates permanents
+    /// exactly once, returns instances whose hooks are running, and reports cycles, async factories and
+    /// missing registrations with BoxKit's messages.
     ///
-    /// - Complexity: O(1): a few loads, no hash, no probe and no lock unless the binding is stale.
+    /// - Complexity: O(1): a few loads, no hash, no probe and no lock while no box searched has been written
+    ///   to; after a write, one search.
     @usableFromInline
     final func begin() -> _Lookup {
-        let thread = cbox_thread_current()
-        cbox_read_begin(thread)
-        if let found = cell.load(), Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.isCurrent }) {
-            return _classify(found, thread: thread)
-        }
-        cbox_read_end(thread)
-        return _rebindAndBegin(thread: thread)
+        guard let pinned = _vouchedPin() ?? revalidate() else { return _Lookup(.missing) }
+        return _classify(pinned)
     }
 
-    /// Finds the registration again (outside any read section of this call, so that the binding it replaces
-    /// can be released at once), then classifies it, or gives up to the box if the lineage moved again.
-    @inline(never)
-    private func _rebindAndBegin(thread: UnsafeMutablePointer<cbox_thread>) -> _Lookup {
-        rebind()
-        cbox_read_begin(thread)
-        if let found = cell.load(), Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.isCurrent }) {
-            return _classify(found, thread: thread)
-        }
-        cbox_read_end(thread)
-        return _Lookup(.missing)
-    }
-
-    /// The decisions of `Box._begin` for the bound registration, inside the read section that keeps the
-    /// binding (and so the registration it retains) alive.
+    /// The pin, when the write counters of the boxes searched to find it still add up to `vouched`.
     @inline(__always)
-    private func _classify(_ found: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) -> _Lookup {
-        let raw = Unmanaged<_Binding>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.registrationPointer }
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
+    private func _vouchedPin() -> UnsafeMutableRawPointer? {
+        guard let pinned = pin.load(ordering: .acquiring) else { return nil }
+        let binding = Unmanaged<_Binding>.fromOpaque(pinned)
+        var sum = originGeneration.current
+        if binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
+            sum &+= binding._withUnsafeGuaranteedRef { $0.ancestorsGeneration }
+        }
+        return sum == vouched.load(ordering: .relaxed) ? pinned : nil
+    }
+
+    /// The decisions of `Box._begin` for the pinned registration, which the handle keeps alive.
+    @inline(__always)
+    private func _classify(_ pinned: UnsafeMutableRawPointer) -> _Lookup {
+        let thread = cbox_thread_current()
+        let raw = Unmanaged<_Binding>.fromOpaque(pinned)._withUnsafeGuaranteedRef { $0.registrationPointer }
         if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(raw, asDependencyOf: parent) }
-        if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
-            _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-            cbox_read_end(thread)
-            return _Lookup(.object, value: object)
+        if let instance = object.load(ordering: .acquiring) {
+            _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
+            return _Lookup(.object, value: instance)
+        }
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
+        if let instance = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+            if !Unmanaged<_Binding>.fromOpaque(pinned)._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
+                object.store(instance, ordering: .releasing)
+            }
+            _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
+            return _Lookup(.object, value: instance)
         }
         if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
         let (life, isAsync) = registration._withUnsafeGuaranteedRef { ($0.life, $0.isAsync) }
-        if life != .transient || isAsync || cbox_chain_find(thread, raw) != nil {
-            cbox_read_end(thread)
-            return _Lookup(.missing)
-        }
-        cbox_chain_push(thread, raw, registration._withUnsafeGuaranteedRef { $0.startsObserving() })
+        if life != .transient || isAsync || cbox_chain_find(thread, raw) != nil { return _Lookup(.missing) }
+        _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
-    }
-
-    /// Ends a `.ready` lookup from `begin`.
-    @usableFromInline
-    final func endRead() {
-        cbox_read_end(cbox_thread_current())
     }
 
     /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.
     @usableFromInline
     final func endMake(_ lookup: _Lookup) {
-        let thread = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self)
-        _ResolutionThread.pop(thread)
-        cbox_read_end(thread)
+        _ResolutionThread.pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
     }
 }

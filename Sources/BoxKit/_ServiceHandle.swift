@@ -1,63 +1,127 @@
-/// The shared state of a ``ServiceFactory``: the box it resolves from, what it resolves, and the
-/// registration it last found, kept as a `_Binding` in an epoch cell so that any number of threads can read
-/// it while one of them replaces it. The read side (`begin`, `endRead`, `endMake`) is in `_CBoundary.swift`.
+import Synchronization
+
+/// The shared state of a ``ServiceFactory``: the box it resolves from, what it resolves, and the registration
+/// it is pinned to. The read side (`begin`, `endMake`) is in `_CBoundary.swift`.
+///
+/// The first registration a call finds is pinned: retained by the handle until the handle is released, so
+/// that a call can use it without a read section. A call uses the pin while the write counters of the boxes
+/// searched to find it add up to `vouched`, the sum at which a search last found that same registration;
+/// after any write to one of those boxes, one search (`_binding`) vouches for it again. Once a search finds
+/// another registration or none, the pin is spent: the registration was replaced or removed, which cannot be
+/// undone, and every later call resolves through the box.
+///
+/// `@unchecked Sendable`: the stored properties are immutable or atomic; `pin` points to a `_Binding`
+/// retained by this handle, written once and released in `deinit`.
 @usableFromInline
-final class _ServiceHandle: Sendable {
+final class _ServiceHandle: @unchecked Sendable {
     /// The box the handle resolves from, as ``Box/resolve(_:key:)`` on it would.
     @usableFromInline let origin: Box
     @usableFromInline let key: String?
     let typeID: ObjectIdentifier
-    let cell = _EpochCell()
+    /// The origin box's write counter: the first of the counters `vouched` sums.
+    @usableFromInline let originGeneration: _WriteGeneration
+    /// `_RecordingGate.shared`, held so that a call reads it with one load.
+    @usableFromInline let recordingGate = _RecordingGate.shared
+    /// The pinned `_Binding`, retained; `nil` until a call (or the handle's creation) first finds one.
+    let pin = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// The sum of the counters at which a search last found the pinned registration; 0 for none (a box that
+    /// holds a registration has been written to, so a sum that vouches for one is never 0).
+    @usableFromInline let vouched = Atomic<UInt64>(0)
+    /// The pinned registration's permanent instance, once a call has seen it (it lives as long as the pin);
+    /// cached only when the origin box holds the registration, so that its counter alone vouches for it.
+    @usableFromInline let object = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// Set once the pinned registration has been replaced or removed.
+    let spent = Atomic<Bool>(false)
 
     init(origin: Box, typeID: ObjectIdentifier, key: String?) {
         self.origin = origin
         self.typeID = typeID
         self.key = key
-        rebind()
+        originGeneration = origin._storage.generation
+        _ = revalidate()
     }
 
-    /// Finds the registration a resolve from `origin` would find now and publishes it; leaves the cell as
-    /// it is when there is none (the next call then resolves through the box, which reports it).
-    func rebind() {
-        if let binding = origin._binding(typeID: typeID, key: key) { cell.store(binding) }
+    /// The cached permanent instance, unretained, when the origin box has not been written to since the
+    /// pin was vouched for and no first creation is being recorded; otherwise `nil` (call `begin`).
+    ///
+    /// - Complexity: O(1): three loads, inlined into the caller.
+    @inlinable @inline(__always)
+    var readyObject: UnsafeMutableRawPointer? {
+        guard let instance = object.load(ordering: .acquiring),
+            originGeneration.current == vouched.load(ordering: .relaxed), recordingGate.isIdle
+        else { return nil }
+        return instance
+    }
+
+    deinit {
+        if let pinned = pin.load(ordering: .acquiring) { Unmanaged<_Binding>.fromOpaque(pinned).release() }
+    }
+
+    /// Searches the lineage as a resolve would; pins what it finds if nothing is pinned yet, and vouches for
+    /// the pin if it is what the search found. Returns the pin when it is vouched for, `nil` when calls must
+    /// resolve through the box (nothing registered, or the pin is spent).
+    ///
+    /// - Complexity: O(1) on average per box searched, with two small allocations.
+    func revalidate() -> UnsafeMutableRawPointer? {
+        if spent.load(ordering: .relaxed) { return nil }
+        guard let found = origin._binding(typeID: typeID, key: key) else {
+            if pin.load(ordering: .acquiring) != nil { spent.store(true, ordering: .relaxed) }
+            return nil
+        }
+        var pinned = pin.load(ordering: .acquiring)
+        if pinned == nil {
+            let fresh = Unmanaged.passRetained(found).toOpaque()
+            let (exchanged, original) = pin.compareExchange(
+                expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+            if !exchanged { Unmanaged<_Binding>.fromOpaque(fresh).release() }
+            pinned = exchanged ? fresh : original
+        }
+        guard let pinned,
+            Unmanaged<_Binding>.fromOpaque(pinned).takeUnretainedValue().registration === found.registration
+        else {
+            spent.store(true, ordering: .relaxed)
+            return nil
+        }
+        vouched.store(found.generation, ordering: .relaxed)
+        return pinned
     }
 }
 
-/// A registration a handle found, with the write generations of the boxes searched to find it: the origin
-/// box, then each ancestor up to the one that holds it. While their sum is unchanged, none of those boxes
-/// has been written to or destroyed, so a resolve would still find this registration.
+/// A registration a search found, with the write counters of the boxes searched to find it: the origin box,
+/// then each ancestor up to the one that holds it. While their sum is unchanged, none of those boxes has
+/// been written to or destroyed, so a resolve would still find this registration.
 ///
 /// Counters only grow, so an unchanged sum means every counter is unchanged. Boxes above the holder are
 /// not watched: nothing registered there can shadow the holder's registration.
 ///
 /// `@unchecked Sendable`: immutable, and its one pointer is to the registration it retains.
 final class _Binding: @unchecked Sendable {
-    /// Retained here, so that the registration outlives every read section that can still load this binding.
+    /// Retained here, so that a pinned registration lives as long as the handle that pinned it.
     let registration: _AnyServiceBox
     /// `registration`, unretained, for the read side.
     let registrationPointer: UnsafeMutableRawPointer
-    /// The origin box's counter, then the ancestors' up to the holder (empty when the origin holds it).
-    let nearest: _WriteGeneration
+    /// The ancestors' counters up to the holder (empty when the origin holds it).
     let ancestors: [_WriteGeneration]
+    /// `!ancestors.isEmpty`, read without loading the array.
+    let watchesAncestors: Bool
     /// The sum of the counters, each loaded before its box was searched.
     let generation: UInt64
 
     init(registration: _AnyServiceBox, generations: [_WriteGeneration], generation: UInt64) {
         self.registration = registration
         registrationPointer = Unmanaged.passUnretained(registration).toOpaque()
-        nearest = generations[0]
         ancestors = Array(generations.dropFirst())
+        watchesAncestors = !ancestors.isEmpty
         self.generation = generation
     }
 
-    /// Whether no box searched to find the registration has changed since.
+    /// The sum of the ancestors' counters.
     ///
-    /// - Complexity: One atomic load per box searched; usually one.
-    @inline(__always)
-    var isCurrent: Bool {
-        var sum = nearest.current
+    /// - Complexity: One atomic load per ancestor searched.
+    var ancestorsGeneration: UInt64 {
+        var sum: UInt64 = 0
         for ancestor in ancestors { sum &+= ancestor.current }
-        return sum == generation
+        return sum
     }
 }
 

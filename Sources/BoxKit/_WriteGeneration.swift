@@ -6,11 +6,12 @@ import Synchronization
 ///
 /// Its own object, rather than a field of the storage, so that a ``ServiceFactory`` can keep watching an
 /// ancestor's counter without keeping the ancestor box or its registrations alive.
+@usableFromInline
 final class _WriteGeneration: Sendable {
-    private let value = Atomic<UInt64>(0)
+    @usableFromInline let value = Atomic<UInt64>(0)
 
     /// The current count.
-    @inline(__always)
+    @inlinable
     var current: UInt64 { value.load(ordering: .acquiring) }
 
     /// Counts one write; call after the write is visible to readers.

@@ -31,6 +31,7 @@ static void cbox__thread_detach(void *opaque) {
     record->chain = NULL;
     record->chain_count = 0;
     record->chain_capacity = 0;
+    record->recording = 0;
     record->read_depth = 0;
     __atomic_store_n(&record->active_epoch, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);

@@ -34,6 +34,19 @@ struct DependencyGraphTests {
             ])
     }
 
+    @Test("a handle called inside a factory is recorded, also once it returns a cached instance", arguments: backends)
+    func handleCallsAreRecorded(backend: Box.Backend) {
+        let engines = Box(backend: backend)
+        engines.register(life: .permanent) { Engine() }
+        let makeEngine = engines.factory(Engine.self)
+        _ = makeEngine()
+        _ = makeEngine()
+        let box = Box(backend: backend)
+        box.register { Car(engine: makeEngine()) }
+        _ = box.resolve() as Car
+        #expect(box.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine")])
+    }
+
     @Test("verify records the edges of every registration, and missing dependencies as nodes", arguments: backends)
     func verifyRecordsMissing(backend: Box.Backend) {
         let box = workshopBox(backend)

@@ -15,3 +15,9 @@ func eventuallyReleased(_ box: Box, _ isReleased: () -> Bool) -> Bool {
     }
     return isReleased()
 }
+
+/// Releases now what `box`'s writes retired and no resolve in flight holds, for a test that checks that
+/// something is still held (`eventuallyReleased` checks the opposite).
+func reclaimNow(_ box: Box) {
+    box._reclaimRetired()
+}

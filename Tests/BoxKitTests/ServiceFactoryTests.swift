@@ -178,18 +178,23 @@ struct ServiceFactoryTests {
         #expect(wrong.count == 0)
     }
 
-    @Test("the registration a handle dropped is released when the handle next finds another")
-    func releasesReplacedRegistration() async {
+    @Test("a handle keeps the registration it pinned, with its instance, until the handle is released")
+    func pinnedRegistrationLivesAsLongAsTheHandle() async {
         await #expect(processExitsWith: .success) {
             for backend in Box.Backend.allCases {
                 let box = Box(backend: backend)
                 weak var old: Tracked?
                 box.register(life: .permanent) { Tracked(1) }
-                let handle = box.factory(Tracked.self)
-                do { old = handle() }
-                box.register(life: .permanent) { Tracked(2) }
-                precondition(handle().id == 2)
-                precondition(old == nil, "the replaced permanent instance outlived the handle's next call")
+                do {
+                    let handle = box.factory(Tracked.self)
+                    do { old = handle() }
+                    box.register(life: .permanent) { Tracked(2) }
+                    precondition(handle().id == 2)
+                    reclaimNow(box)
+                    precondition(old != nil, "the handle no longer holds the registration it pinned")
+                }
+                precondition(
+                    eventuallyReleased(box) { old == nil }, "the replaced permanent instance outlived the handle")
             }
         }
     }

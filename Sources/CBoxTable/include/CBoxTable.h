@@ -231,8 +231,9 @@ typedef struct cbox_type_hash {
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
 /// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
 /// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), the
-/// verification this thread runs as a sandbox (an object the Swift side owns, NULL on other threads), and
-/// its cache of unkeyed hashes. Owned by the library.
+/// verification this thread runs as a sandbox (an object the Swift side owns, NULL on other threads), how
+/// many of its chain entries record the resolutions nested in them, and its cache of unkeyed hashes. Owned
+/// by the library.
 typedef struct cbox_thread {
     uint64_t active_epoch;
     uint64_t read_depth;
@@ -243,7 +244,8 @@ typedef struct cbox_thread {
     struct cbox_thread *_Nullable next;
     void *_Nullable scope;
     void *_Nullable sandbox;
-    uint8_t padding[56];
+    uint64_t recording;
+    uint8_t padding[48];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 
@@ -306,20 +308,34 @@ static inline void cbox_chain_push(cbox_thread *thread, const void *registration
     entry->registration = registration;
     entry->pending = NULL;
     entry->records = records;
+    if (__builtin_expect(records, 0)) thread->recording++;
 }
 
 /// The registration whose resolution the calling thread is inside, when its nested resolutions are to be
 /// recorded; NULL otherwise (also outside any resolution).
 static inline const void *_Nullable cbox_chain_recording(const cbox_thread *thread) {
-    if (__builtin_expect(thread->chain_count == 0, 1)) return NULL;
+    if (__builtin_expect(thread->recording == 0, 1)) return NULL;
     const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
     return top->records ? top->registration : NULL;
 }
 
-/// Pops the entry pushed last. True when that ended the thread's outermost resolution while it holds a
-/// scope, which the caller must then close.
-static inline bool cbox_chain_pop(cbox_thread *thread) {
-    return --thread->chain_count == 0 && thread->scope != NULL;
+/// What `cbox_chain_pop` leaves to its caller, as bits.
+enum {
+    /// The pop ended the thread's outermost resolution while it holds a scope: close the scope.
+    CBOX_POP_CLOSE_SCOPE = 1,
+    /// The popped entry recorded the resolutions nested in it.
+    CBOX_POP_RECORDED = 2,
+};
+
+/// Pops the entry pushed last. Returns 0, or the `CBOX_POP_` bits of what the caller must finish.
+static inline unsigned cbox_chain_pop(cbox_thread *thread) {
+    unsigned finish = 0;
+    if (__builtin_expect(thread->recording != 0, 0) && thread->chain[thread->chain_count - 1].records) {
+        thread->recording--;
+        finish = CBOX_POP_RECORDED;
+    }
+    if (--thread->chain_count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
+    return finish;
 }
 
 /// The most recent chain entry for `registration`, or NULL when it is not being resolved on this thread.
