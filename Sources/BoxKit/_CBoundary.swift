@@ -660,25 +660,28 @@ extension _ServiceHandle {
     @inline(__always)
     private func _classify(_ pinned: UnsafeMutableRawPointer) -> _Lookup {
         let thread = cbox_thread_current()
-        let raw = Unmanaged<_Binding>.fromOpaque(pinned)._withUnsafeGuaranteedRef { $0.registrationPointer }
+        let binding = Unmanaged<_Binding>.fromOpaque(pinned)
+        let raw = binding._withUnsafeGuaranteedRef { $0.registrationPointer }
         if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(raw, asDependencyOf: parent) }
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
+        if binding._withUnsafeGuaranteedRef({ $0.isPlainTransient }) {
+            if cbox_chain_find(thread, raw) != nil { return _Lookup(.missing) }
+            _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
+            return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
+        }
         if let instance = object.load(ordering: .acquiring) {
             _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
             return _Lookup(.object, value: instance)
         }
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
         if let instance = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
-            if !Unmanaged<_Binding>.fromOpaque(pinned)._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
+            if !binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
                 object.store(instance, ordering: .releasing)
             }
             _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
             return _Lookup(.object, value: instance)
         }
         if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
-        let (life, isAsync) = registration._withUnsafeGuaranteedRef { ($0.life, $0.isAsync) }
-        if life != .transient || isAsync || cbox_chain_find(thread, raw) != nil { return _Lookup(.missing) }
-        _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-        return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
+        return _Lookup(.missing)
     }
 
     /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.

@@ -104,6 +104,9 @@ final class _Binding: @unchecked Sendable {
     let ancestors: [_WriteGeneration]
     /// `!ancestors.isEmpty`, read without loading the array.
     let watchesAncestors: Bool
+    /// Whether the registration is transient with a synchronous factory: a call runs the factory, with no
+    /// instance to look for first.
+    let isPlainTransient: Bool
     /// The sum of the counters, each loaded before its box was searched.
     let generation: UInt64
 
@@ -112,6 +115,7 @@ final class _Binding: @unchecked Sendable {
         registrationPointer = Unmanaged.passUnretained(registration).toOpaque()
         ancestors = Array(generations.dropFirst())
         watchesAncestors = !ancestors.isEmpty
+        isPlainTransient = registration.life == .transient && !registration.isAsync
         self.generation = generation
     }
 
