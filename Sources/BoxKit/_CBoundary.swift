@@ -403,14 +403,17 @@ extension Box {
         guard let found else { return _Lookup(.missing) }
         if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(found, asDependencyOf: parent) }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
-        if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
-            _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-            _end(registration: found, thread: thread)
-            holder?.release()
-            return _Lookup(.object, value: object)
-        }
-        if registration._withUnsafeGuaranteedRef({ $0.isReady }) {
-            return _Lookup(.ready, found, holder: holder)
+        let isPlainTransient = registration._withUnsafeGuaranteedRef { $0.isPlainTransient }
+        if !isPlainTransient {
+            if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+                _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+                _end(registration: found, thread: thread)
+                holder?.release()
+                return _Lookup(.object, value: object)
+            }
+            if registration._withUnsafeGuaranteedRef({ $0.isReady }) {
+                return _Lookup(.ready, found, holder: holder)
+            }
         }
         if let entry = cbox_chain_find(thread, found) {
             if let pending = entry.pointee.pending {
@@ -418,7 +421,7 @@ extension Box {
             }
             return _Lookup(.cycle, found, holder: holder)
         }
-        if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
+        if !isPlainTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
             return _Lookup(.asyncFactory, found, holder: holder)
         }
         _ResolutionThread.push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })

@@ -20,6 +20,9 @@ class _AnyServiceBox: @unchecked Sendable {
     /// Whether the factory is `async` (an `_AsyncServiceBox`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
     @usableFromInline let isAsync: Bool
+    /// `life == .transient && !isAsync`: a resolve runs the factory, with no instance to look for first. Also
+    /// in what would otherwise be padding.
+    @usableFromInline let isPlainTransient: Bool
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -41,6 +44,7 @@ class _AnyServiceBox: @unchecked Sendable {
         self.key = key
         self.life = life
         self.isAsync = isAsync
+        isPlainTransient = life == .transient && !isAsync
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it

@@ -104,8 +104,7 @@ final class _Binding: @unchecked Sendable {
     let ancestors: [_WriteGeneration]
     /// `!ancestors.isEmpty`, read without loading the array.
     let watchesAncestors: Bool
-    /// Whether the registration is transient with a synchronous factory: a call runs the factory, with no
-    /// instance to look for first.
+    /// The registration's `isPlainTransient`, read without loading the registration.
     let isPlainTransient: Bool
     /// The sum of the counters, each loaded before its box was searched.
     let generation: UInt64
@@ -115,7 +114,7 @@ final class _Binding: @unchecked Sendable {
         registrationPointer = Unmanaged.passUnretained(registration).toOpaque()
         ancestors = Array(generations.dropFirst())
         watchesAncestors = !ancestors.isEmpty
-        isPlainTransient = registration.life == .transient && !registration.isAsync
+        isPlainTransient = registration.isPlainTransient
         self.generation = generation
     }
 
