@@ -89,14 +89,6 @@ final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, Service
     @usableFromInline func service(_ resolver: Resolver) -> Any {
         resolver._trap(resolver._argumentsRequiredError(self))
     }
-
-    @discardableResult
-    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
-        -> any ServiceStoring
-    {
-        addHook(closure)
-        return self
-    }
 }
 
 /// The type whose identity files a registration of `Service` with runtime arguments of types `Argument`.

@@ -133,12 +133,4 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
     @usableFromInline func service(_ resolver: Resolver) -> Any {
         resolver._trap(resolver._asyncFactoryError(self))
     }
-
-    @discardableResult
-    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
-        -> any ServiceStoring
-    {
-        addHook(closure)
-        return self
-    }
 }

@@ -163,6 +163,18 @@ class _AnyServiceBox: @unchecked Sendable {
     }
 }
 
+/// The one `onInitialised` of the three registration classes (plain, with runtime arguments, async): each
+/// conforms to ``ServiceStoring`` and keeps its hooks in `_AnyServiceBox`.
+extension ServiceStoring where Self: _AnyServiceBox {
+    @discardableResult
+    @usableFromInline func onInitialised(
+        _ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void
+    ) -> any ServiceStoring {
+        addHook(closure)
+        return self
+    }
+}
+
 /// An `onInitialised` hook. `@unchecked Sendable` for the same reason factories need not be `Sendable`:
 /// hooks run on whichever thread creates the service, as documented on ``Box``.
 struct _Hook: @unchecked Sendable {
@@ -272,12 +284,4 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
 
     override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
-
-    @discardableResult
-    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
-        -> any ServiceStoring
-    {
-        addHook(closure)
-        return self
-    }
 }
