@@ -47,7 +47,7 @@ check: deps
 documented: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) package dump-symbol-graph --skip-synthesized-members
-	$(SWIFT) .ci/undocumented.swift .build BoxKit ShowroomScenario
+	$(SWIFT) .ci/undocumented.swift .build BoxKit BoxKitAwait ShowroomScenario
 
 symbols:
 	@bad=$$(nm -g --defined-only $(CBOX_OBJECTS)/*.o | awk 'NF == 3 {print $$3}' | grep -v '^cbox_' || true); \
@@ -60,11 +60,12 @@ lint:
 		Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 	@echo "lint: swift format found nothing"
 
-## docs: the DocC catalogue (Sources/BoxKit/BoxKit.docc) with warnings as errors; BOXKIT_DOCS adds the plugin
+## docs: the DocC catalogue (Sources/BoxKit/BoxKit.docc) and BoxKitAwait's, with warnings as errors;
+## BOXKIT_DOCS adds the plugin
 docs: deps
 	BOXKIT_DOCS=1 $(SWIFT) package --scratch-path $(DOCS_BUILD) generate-documentation --target BoxKit \
-		--warnings-as-errors
-	@echo "docs: $(DOCS_BUILD)/plugins/Swift-DocC/outputs/BoxKit.doccarchive"
+		--target BoxKitAwait --warnings-as-errors
+	@echo "docs: $(DOCS_BUILD)/plugins/Swift-DocC/outputs/{BoxKit,BoxKitAwait}.doccarchive"
 
 ## showroom: the SwincyBox README's showroom, wired with BoxKit (swift run showroom)
 showroom: deps

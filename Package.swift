@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "BoxKit", targets: ["BoxKit"]),
+        // Opt-in `await box.resolve(...)`: async overloads that BoxKit itself cannot carry (see the module).
+        .library(name: "BoxKitAwait", targets: ["BoxKitAwait"]),
         .executable(name: "showroom", targets: ["Showroom"]),
     ],
     targets: [
@@ -22,10 +24,18 @@ let package = Package(
             name: "BoxKit",
             dependencies: ["CBoxTable"]
         ),
+        .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
         .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable"]),
         .target(name: "BoxKitTestSupport", path: "Tests/BoxKitTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
+        // Its files import BoxKitAwait or not; MemberImportVisibility keeps the async overloads to those that do,
+        // which the tests of the others check.
+        .testTarget(
+            name: "BoxKitAwaitTests",
+            dependencies: ["BoxKit", "BoxKitAwait"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
         // The SwincyBox README's showroom, wired with BoxKit: `swift run showroom`.
         .target(name: "ShowroomScenario", dependencies: ["BoxKit"], path: "Examples/ShowroomScenario"),
         .executableTarget(name: "Showroom", dependencies: ["ShowroomScenario"], path: "Examples/Showroom"),

@@ -21,19 +21,27 @@ let folders = triples.map { $0.appendingPathComponent("symbolgraph") }.filter {
 
 var undocumented: [String] = []
 for module in arguments.dropFirst() {
-    let files = folders.map { $0.appendingPathComponent("\(module).symbols.json") }
-    guard let file = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }),
-        let data = try? Data(contentsOf: file),
-        let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let symbols = graph["symbols"] as? [[String: Any]]
-    else {
+    // The module's own graph, and one `Module@Other.symbols.json` per module whose types it extends.
+    guard let folder = folders.first(where: {
+        FileManager.default.fileExists(atPath: $0.appendingPathComponent("\(module).symbols.json").path)
+    }) else {
         print("undocumented: no symbol graph for \(module) under \(scratch.path)")
         exit(2)
     }
-    for symbol in symbols where symbol["docComment"] == nil {
-        let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
-        let kind = (symbol["kind"] as? [String: Any])?["displayName"] as? String ?? "symbol"
-        undocumented.append("\(module).\(path) (\(kind))")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name == "\(module).symbols.json" || name.hasPrefix("\(module)@") {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+            let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let symbols = graph["symbols"] as? [[String: Any]]
+        else {
+            print("undocumented: cannot read \(name) under \(folder.path)")
+            exit(2)
+        }
+        for symbol in symbols where symbol["docComment"] == nil {
+            let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
+            let kind = (symbol["kind"] as? [String: Any])?["displayName"] as? String ?? "symbol"
+            undocumented.append("\(module).\(path) (\(kind))")
+        }
     }
 }
 

@@ -89,9 +89,11 @@ extension Box {
     /// It is not an `async` overload of ``resolve(_:key:)``, because Swift would pick such an overload for every
     /// call in an `async` function, written with `await` or not: existing code that calls
     /// `box.resolve() as Car` without `await` in an `async` function would stop compiling. No attribute
-    /// changes that, so the async form has its own name. Writing `await box.resolve(...)` calls the
-    /// synchronous resolve (the compiler warns that nothing is awaited), which stops the program with a
-    /// message naming this method if the service has an async factory.
+    /// changes that, so the async form has its own name here. Code that prefers to write
+    /// `await box.resolve(...)` imports the `BoxKitAwait` module, whose `async` overloads of `resolve`,
+    /// `tryResolve` and `resolveAll` call this method and its siblings; without it, `await box.resolve(...)`
+    /// calls the synchronous resolve (the compiler warns that nothing is awaited), which stops the program with
+    /// a message naming this method if the service has an async factory.
     ///
     /// - Parameters:
     ///   - type: The service type; usually inferred from the context.

@@ -90,8 +90,9 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
             let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
             let call = "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")
             return "BoxKit: \(subject) is registered with an async factory, which a synchronous resolve "
-                + "cannot run. Use `await box.resolveAsync(\(call))` (or tryResolveAsync, resolveAllAsync) "
-                + "from async code. Resolution chain: \(path). Registered nearby: \(nearby)."
+                + "cannot run. Use `await box.resolveAsync(\(call))` (or tryResolveAsync, resolveAllAsync; "
+                + "`await box.resolve` with BoxKitAwait) from async code. Resolution chain: \(path). "
+                + "Registered nearby: \(nearby)."
         }
     }
 

@@ -27,7 +27,9 @@ struct AsyncErrorTests {
                 error.description.contains(
                     #"BoxKitTests.Engine[key: "V8"] is registered with an async factory"#
                         + #", which a synchronous resolve cannot run. "#
-                        + #"Use `await box.resolveAsync(BoxKitTests.Engine.self, key: "V8")`"#))
+                        + #"Use `await box.resolveAsync(BoxKitTests.Engine.self, key: "V8")` "#
+                        + "(or tryResolveAsync, resolveAllAsync; `await box.resolve` with BoxKitAwait) "
+                        + "from async code."))
             if round == 0 { #expect(await box.resolveAsync(Engine.self, key: "V8").cylinders == 8) }
         }
     }
