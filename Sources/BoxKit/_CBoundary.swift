@@ -82,7 +82,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let type = _typeBits(typeID)
         let words = registration.key.map(_stringWords)
         _withKeyBytes(registration.key) { bytes, hasKey, asStored in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
             _ = write {
                 nextSequence += 1
                 registration.sequence = nextSequence
@@ -100,7 +100,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
         let type = _typeBits(typeID)
         return _withKeyBytes(key) { bytes, hasKey, _ in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
             return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, hasKey) }
         }
     }
@@ -127,7 +127,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         defer { cbox_read_end(thread) }
         let type = _typeBits(typeID)
         return _withKeyBytes(key) { bytes, hasKey, _ in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count, hasKey)
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
             return cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
                 Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()  // retained before the section ends
@@ -472,13 +472,13 @@ extension Box {
             }
             guard _isASCII(bytes) else { return nil }
             return box._withUnsafeGuaranteedRef {
-                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count, true), type, bytes)
+                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes)
             }
         }
         if let direct = direct ?? nil { return direct }
         return _withNonASCIICanonicalUTF8(key) { bytes, _ in
             box._withUnsafeGuaranteedRef {
-                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count, true), type, bytes)
+                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes)
             }
         }
     }

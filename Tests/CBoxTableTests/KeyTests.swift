@@ -38,7 +38,7 @@ extension CBoxTableSuite {
         @Test func aZeroByteKeyIsOneEntryWhetherOrNotItsPointerIsNull() {
             let value = fixture.makeProbe(for: Key(TypeID.a, []))
             let replacement = fixture.makeProbe(for: Key(TypeID.a, []))
-            let hash = cbox_hash(TypeID.a, nil, 0, true)
+            let hash = cbox_hash(TypeID.a, nil, 0)
             let word = cbox_key_word(nil, 0, true)
             var byte: UInt8 = 0x7F
 

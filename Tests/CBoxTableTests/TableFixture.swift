@@ -56,7 +56,7 @@ struct Key: Hashable, Sendable, CustomStringConvertible {
 
     /// The hash the table expects for this key.
     var hash: UInt64 {
-        withBytes { cbox_hash(type, $0, $1, $2) }
+        withBytes { bytes, count, _ in cbox_hash(type, bytes, count) }
     }
 
     /// The key word a query for this key compares slots against.

@@ -38,9 +38,10 @@ typedef struct cbox_key {
 } cbox_key;
 
 /// The XXH3 hash of a type id and an optional key (XXH3 over the key bytes, seeded with the type id's
-/// bits); never 0 or 1, which mark empty and deleted slots. "No key" and the empty key hash alike: slots
-/// tell them apart by their key word. `key` may be NULL when `key_length` is 0.
-uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length, bool has_key);
+/// bits); never 0 or 1, which mark empty and deleted slots. "No key" and the empty key hash alike (pass
+/// NULL and 0 for either): slots tell them apart by their key word (`cbox_key_word`). `key` may be NULL when
+/// `key_length` is 0.
+uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length);
 
 /// The key word a query compares slots against: inline for short keys, `CBOX_KEY_LONG` otherwise.
 static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_length, bool has_key) {
@@ -284,12 +285,12 @@ static inline void cbox_read_end(cbox_thread *thread) {
     if (--thread->read_depth == 0) __atomic_store_n(&thread->active_epoch, 0, __ATOMIC_RELEASE);
 }
 
-/// `cbox_hash(type_id, NULL, 0, false)`, memoised per thread: type ids are type metadata addresses, which
+/// `cbox_hash(type_id, NULL, 0)`, memoised per thread: type ids are type metadata addresses, which
 /// live as long as the process, so an entry never goes stale.
 static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *type_id) {
     cbox_type_hash *entry = &thread->type_hashes[((uintptr_t)type_id >> 4) & (CBOX_TYPE_HASH_CACHE - 1)];
     if (__builtin_expect(entry->type == type_id, 1)) return entry->hash;
-    uint64_t hash = cbox_hash(type_id, NULL, 0, false);
+    uint64_t hash = cbox_hash(type_id, NULL, 0);
     entry->type = type_id;
     entry->hash = hash;
     return hash;
