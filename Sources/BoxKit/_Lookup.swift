@@ -1,0 +1,47 @@
+/// What the read side of a resolve found, handed from the non-generic lookup to the inlined generic code.
+@usableFromInline
+struct _Lookup {
+    @usableFromInline
+    enum State: UInt8 {
+        /// A permanent class instance, already retained for the caller and with the lookup already ended:
+        /// `value` is the object.
+        case object
+        /// A permanent instance is ready: read it, then `_endRead`.
+        case ready
+        /// Call the factory (transient, or the first creation of a permanent), then `_endMake`.
+        case make
+        /// This registration's hooks are running on this thread: `value` points at the instance; then
+        /// `_endRead`.
+        case pending
+        /// Nothing is registered; nothing to end.
+        case missing
+        /// The registration is already being made on this thread; `_failure` ends the lookup.
+        case cycle
+        /// The registration's factory is `async` (an `_AsyncServiceBox`) and it is not being initialised on
+        /// this thread: an async resolve takes the registration out with `_endAsync`; a synchronous one turns
+        /// it into its error with `_failure`. Both end the lookup.
+        case asyncFactory
+    }
+
+    @usableFromInline let state: State
+    /// The registration (a `_ServiceBox<Service>`, or an `_AsyncServiceBox<Service>` for `.asyncFactory`),
+    /// valid until the lookup ends.
+    @usableFromInline let registration: UnsafeMutableRawPointer?
+    /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the
+    /// box the resolve started from.
+    @usableFromInline let holder: Unmanaged<Box>?
+    /// The object for `.object`, the pending instance for `.pending`, the resolving thread's C record for
+    /// `.make` (so that ending it need not look the record up again).
+    @usableFromInline let value: UnsafeMutableRawPointer?
+
+    @inlinable
+    init(
+        _ state: State, _ registration: UnsafeMutableRawPointer? = nil, holder: Unmanaged<Box>? = nil,
+        value: UnsafeMutableRawPointer? = nil
+    ) {
+        self.state = state
+        self.registration = registration
+        self.holder = holder
+        self.value = value
+    }
+}
