@@ -252,61 +252,57 @@ struct ArgumentTests {
             ])
     }
 
-    @Test("a resolve with mismatched arguments stops the program naming both argument lists")
-    func mismatchTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(Showroom.Car.self) { (_: Resolver, colour: String, doors: Int) in Showroom.Car() }
-                box.register { r in Car(name: r.resolve(Showroom.Car.self, arguments: "red").tag) }
-                _ = box.resolve() as Car
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "BoxKit: BoxKitTests.Showroom.Car is registered with arguments (Swift.String, Swift.Int), "
-                        + "not (Swift.String)."))
-            #expect(
-                stderr.contains(
-                    "Resolution chain: BoxKitTests.Car -> BoxKitTests.Showroom.Car[arguments: (Swift.String)]."))
+    @Test("a resolve with mismatched arguments stops the program naming both argument lists", arguments: backendNames)
+    func mismatchTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(Showroom.Car.self) { (_: Resolver, colour: String, doors: Int) in Showroom.Car() }
+            box.register { r in Car(name: r.resolve(Showroom.Car.self, arguments: "red").tag) }
+            _ = box.resolve() as Car
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "BoxKit: BoxKitTests.Showroom.Car is registered with arguments (Swift.String, Swift.Int), "
+                    + "not (Swift.String)."))
+        #expect(
+            stderr.contains(
+                "Resolution chain: BoxKitTests.Car -> BoxKitTests.Showroom.Car[arguments: (Swift.String)]."))
     }
 
-    @Test("a plain resolve of a service registered only with arguments stops the program naming them")
-    func plainResolveTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(OrderedCar.self) { (_: Resolver, colour: String, doors: Int) in
-                    OrderedCar(colour: colour)
-                }
-                _ = box.resolve(OrderedCar.self)
+    @Test(
+        "a plain resolve of a service registered only with arguments stops the program naming them",
+        arguments: backendNames)
+    func plainResolveTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(OrderedCar.self) { (_: Resolver, colour: String, doors: Int) in
+                OrderedCar(colour: colour)
             }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "BoxKit: BoxKitTests.OrderedCar is registered with arguments (Swift.String, Swift.Int), "
-                        + "not without arguments"))
+            _ = box.resolve(OrderedCar.self)
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "BoxKit: BoxKitTests.OrderedCar is registered with arguments (Swift.String, Swift.Int), "
+                    + "not without arguments"))
     }
 
-    @Test("service(_:) of a registration with arguments stops the program naming them")
-    func serviceWithoutArgumentsTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                let registration = box.register(OrderedCar.self) { (_: Resolver, doors: Int) in
-                    OrderedCar(colour: "red", doors: doors)
-                }
-                _ = registration.service(box)
+    @Test("service(_:) of a registration with arguments stops the program naming them", arguments: backendNames)
+    func serviceWithoutArgumentsTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            let registration = box.register(OrderedCar.self) { (_: Resolver, doors: Int) in
+                OrderedCar(colour: "red", doors: doors)
             }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains("BoxKit: BoxKitTests.OrderedCar is registered with arguments (Swift.Int), not without"))
+            _ = registration.service(box)
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains("BoxKit: BoxKitTests.OrderedCar is registered with arguments (Swift.Int), not without"))
     }
 
     // MARK: Lifetimes and hooks

@@ -152,68 +152,65 @@ struct AsyncErrorTests {
         }
     }
 
-    @Test("resolving an async registration synchronously stops the program with a full message")
-    func syncResolveTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(life: .permanent) { () async -> Engine in Engine() }
-                box.register { r in Car(engine: r.resolve()) }
-                _ = await box.resolveAsync(Engine.self)
-                _ = box.resolve() as Car
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "BoxKitTests.Engine is registered with an async factory, which a synchronous resolve cannot "
-                        + "run. Use `await box.resolveAsync(BoxKitTests.Engine.self)`"))
-            #expect(stderr.contains("Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine."))
+    @Test(
+        "resolving an async registration synchronously stops the program with a full message", arguments: backendNames)
+    func syncResolveTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(life: .permanent) { () async -> Engine in Engine() }
+            box.register { r in Car(engine: r.resolve()) }
+            _ = await box.resolveAsync(Engine.self)
+            _ = box.resolve() as Car
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "BoxKitTests.Engine is registered with an async factory, which a synchronous resolve cannot "
+                    + "run. Use `await box.resolveAsync(BoxKitTests.Engine.self)`"))
+        #expect(stderr.contains("Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine."))
     }
 
-    @Test("resolveAll stops the program at an async registration rather than leave it out")
-    func resolveAllTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "sync") { Car() }
-                box.register(key: "async") { () async -> Car in Car() }
-                _ = box.resolveAll(Car.self)
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(stderr.contains(#"BoxKitTests.Car[key: "async"] is registered with an async factory"#))
+    @Test("resolveAll stops the program at an async registration rather than leave it out", arguments: backendNames)
+    func resolveAllTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "sync") { Car() }
+            box.register(key: "async") { () async -> Car in Car() }
+            _ = box.resolveAll(Car.self)
         }
+        let stderr = standardError(of: result)
+        #expect(stderr.contains(#"BoxKitTests.Car[key: "async"] is registered with an async factory"#))
     }
 
-    @Test("a ServiceFactory handle, ServiceStoring.service and @BoxedIfRegistered stop at an async registration")
-    func handlesTrap() async {
-        for backend in backends.map(\.description) {
-            let handle = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "BMW") { () async -> Car in Car() }
-                let makeCar = box.factory(Car.self, key: "BMW")
-                _ = makeCar()
-            }
-            let service = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                let registration = box.register(key: "BMW") { () async -> Car in Car() }
-                _ = registration.service(box)
-            }
-            let property = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "BMW") { () async -> Car in Car() }
-                @BoxedIfRegistered(key: "BMW", in: box) var car: Car?
-                _ = car
-            }
-            for result in [handle, service, property] {
-                let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-                #expect(stderr.contains(#"Use `await box.resolveAsync(BoxKitTests.Car.self, key: "BMW")`"#))
-            }
+    @Test(
+        "a ServiceFactory handle, ServiceStoring.service and @BoxedIfRegistered stop at an async registration",
+        arguments: backendNames)
+    func handlesTrap(backend: String) async {
+        let handle = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "BMW") { () async -> Car in Car() }
+            let makeCar = box.factory(Car.self, key: "BMW")
+            _ = makeCar()
+        }
+        let service = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            let registration = box.register(key: "BMW") { () async -> Car in Car() }
+            _ = registration.service(box)
+        }
+        let property = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "BMW") { () async -> Car in Car() }
+            @BoxedIfRegistered(key: "BMW", in: box) var car: Car?
+            _ = car
+        }
+        for result in [handle, service, property] {
+            let stderr = standardError(of: result)
+            #expect(stderr.contains(#"Use `await box.resolveAsync(BoxKitTests.Car.self, key: "BMW")`"#))
         }
     }
 }

@@ -39,20 +39,18 @@ struct AsyncWeakLifetimeTests {
         #expect(made.count == 1)
     }
 
-    @Test("an async factory registered .graph stops the program, naming the registration")
-    func graphTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "pool", life: .graph) { () async -> Connection in await Connection.open() }
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    #"BoxKitTests.Connection[key: "pool"] cannot be registered with life: .graph and an async factory"#
-                ))
+    @Test("an async factory registered .graph stops the program, naming the registration", arguments: backendNames)
+    func graphTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "pool", life: .graph) { () async -> Connection in await Connection.open() }
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                #"BoxKitTests.Connection[key: "pool"] cannot be registered with life: .graph and an async factory"#
+            ))
     }
 }
 

@@ -95,42 +95,40 @@ struct BoxedTests {
         }
     }
 
-    @Test("a missing registration stops the program with BoxKit's message on first access")
-    func missingTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "Audi") { Car() }
-                let dashboard = Dashboard(box: box)
-                _ = dashboard.bmw
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Car[key: "BMW"]"#))
-            #expect(stderr.contains(#"Registered nearby: BoxKitTests.Car[key: "Audi"]"#))
+    @Test("a missing registration stops the program with BoxKit's message on first access", arguments: backendNames)
+    func missingTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "Audi") { Car() }
+            let dashboard = Dashboard(box: box)
+            _ = dashboard.bmw
         }
+        let stderr = standardError(of: result)
+        #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Car[key: "BMW"]"#))
+        #expect(stderr.contains(#"Registered nearby: BoxKitTests.Car[key: "Audi"]"#))
     }
 
-    @Test("a factory that reads the property it is resolving for reports the cycle instead of deadlocking")
-    func selfReferenceTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                final class Holder: @unchecked Sendable {
-                    var dashboard: Dashboard?
-                }
-                let holder = Holder()
-                box.register { Car(name: holder.dashboard!.car.name) }
-                holder.dashboard = Dashboard(box: box)
-                _ = holder.dashboard!.car
+    @Test(
+        "a factory that reads the property it is resolving for reports the cycle instead of deadlocking",
+        arguments: backendNames)
+    func selfReferenceTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            final class Holder: @unchecked Sendable {
+                var dashboard: Dashboard?
             }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "circular dependency while resolving BoxKitTests.Car: BoxKitTests.Car -> BoxKitTests.Car")
-            )
+            let holder = Holder()
+            box.register { Car(name: holder.dashboard!.car.name) }
+            holder.dashboard = Dashboard(box: box)
+            _ = holder.dashboard!.car
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "circular dependency while resolving BoxKitTests.Car: BoxKitTests.Car -> BoxKitTests.Car")
+        )
     }
 }
 
@@ -179,19 +177,17 @@ struct BoxedIfRegisteredTests {
         #expect(optionalEngine?.cylinders == 1)
     }
 
-    @Test("a missing dependency of the service's own factory still stops the program")
-    func missingDependencyTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register { r in Car(engine: r.resolve(Engine.self, key: "V8")) }
-                @BoxedIfRegistered(in: box) var car: Car?
-                _ = car
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(stderr.contains(#"Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine[key: "V8"]"#))
+    @Test("a missing dependency of the service's own factory still stops the program", arguments: backendNames)
+    func missingDependencyTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register { r in Car(engine: r.resolve(Engine.self, key: "V8")) }
+            @BoxedIfRegistered(in: box) var car: Car?
+            _ = car
         }
+        let stderr = standardError(of: result)
+        #expect(stderr.contains(#"Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine[key: "V8"]"#))
     }
 }
 

@@ -79,37 +79,33 @@ struct ErrorTests {
         DispatchQueue.concurrentPerform(iterations: 64) { _ in _ = box.resolve() as Engine }
     }
 
-    @Test("resolving a missing service stops the program with a full message")
-    func missingTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "Audi") { Car() }
-                box.register { r in Car(engine: r.resolve(Engine.self, key: "V8")) }
-                _ = box.resolve() as Car
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(stderr.contains(#"no registration for BoxKitTests.Engine[key: "V8"]"#))
-            #expect(stderr.contains(#"Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine[key: "V8"]"#))
+    @Test("resolving a missing service stops the program with a full message", arguments: backendNames)
+    func missingTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "Audi") { Car() }
+            box.register { r in Car(engine: r.resolve(Engine.self, key: "V8")) }
+            _ = box.resolve() as Car
         }
+        let stderr = standardError(of: result)
+        #expect(stderr.contains(#"no registration for BoxKitTests.Engine[key: "V8"]"#))
+        #expect(stderr.contains(#"Resolution chain: BoxKitTests.Car -> BoxKitTests.Engine[key: "V8"]"#))
     }
 
-    @Test("a cycle stops the program and names the cycle")
-    func cycleTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register { r in CycleA(r.resolve()) }
-                box.register(life: .permanent) { r in CycleB(r.resolve() as CycleA) }
-                _ = box.resolve() as CycleA
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "circular dependency while resolving BoxKitTests.CycleA: "
-                        + "BoxKitTests.CycleA -> BoxKitTests.CycleB -> BoxKitTests.CycleA"))
+    @Test("a cycle stops the program and names the cycle", arguments: backendNames)
+    func cycleTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register { r in CycleA(r.resolve()) }
+            box.register(life: .permanent) { r in CycleB(r.resolve() as CycleA) }
+            _ = box.resolve() as CycleA
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "circular dependency while resolving BoxKitTests.CycleA: "
+                    + "BoxKitTests.CycleA -> BoxKitTests.CycleB -> BoxKitTests.CycleA"))
     }
 }

@@ -1,6 +1,7 @@
 import BoxKit
 import Foundation
 import Synchronization
+import Testing
 
 // Shared fixtures for the behaviour suite: the cars, engines and crash-test dummies of the SwincyBox
 // README, plus types that probe type identity.
@@ -109,6 +110,24 @@ final class Tracked {
 
 /// Both backends, for `@Test(arguments:)`.
 let backends = Box.Backend.allCases
+
+/// Both backends by name, for exit tests: an exit test's body captures only `Codable` values.
+let backendNames = backends.map(\.description)
+
+extension Box {
+    /// A box of the backend whose `description` is `name` ("hashTable" or "dictionary"), inside an exit test.
+    convenience init(backendNamed name: String) {
+        guard let backend = Box.Backend.allCases.first(where: { $0.description == name }) else {
+            fatalError("no backend named \(name)")
+        }
+        self.init(backend: backend)
+    }
+}
+
+/// What an exit test's child process wrote to standard error, as text.
+func standardError(of result: ExitTest.Result?) -> String {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
 
 /// A value guarded by a lock, for hooks that record what they saw.
 /// (`NSLock`, not `Mutex`: ThreadSanitizer sees a pthread mutex's synchronisation, not Mutex's futex.)

@@ -92,20 +92,18 @@ struct ResolveAllTests {
         #expect(box.newChildBox(forKey: "child").resolveAll(Car.self).isEmpty)
     }
 
-    @Test("a factory that resolves all of its own type stops the program with the cycle")
-    func cycleTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "fleet") { r in Car(name: "fleet of \(r.resolveAll(Car.self).count)") }
-                _ = box.resolveAll(Car.self)
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    #"circular dependency while resolving BoxKitTests.Car[key: "fleet"]: "#
-                        + #"BoxKitTests.Car[key: "fleet"] -> BoxKitTests.Car[key: "fleet"]"#))
+    @Test("a factory that resolves all of its own type stops the program with the cycle", arguments: backendNames)
+    func cycleTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "fleet") { r in Car(name: "fleet of \(r.resolveAll(Car.self).count)") }
+            _ = box.resolveAll(Car.self)
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                #"circular dependency while resolving BoxKitTests.Car[key: "fleet"]: "#
+                    + #"BoxKitTests.Car[key: "fleet"] -> BoxKitTests.Car[key: "fleet"]"#))
     }
 }

@@ -199,76 +199,71 @@ struct ServiceFactoryTests {
         }
     }
 
-    @Test("a handle whose registration was unregistered stops the program naming the type and key")
-    func unregisteredTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(key: "BMW") { Car() }
-                box.register(key: "Audi") { Car() }
-                let makeBMW = box.factory(Car.self, key: "BMW")
-                _ = makeBMW()
-                box.unregister(Car.self, key: "BMW")
-                _ = makeBMW()
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Car[key: "BMW"]"#))
-            #expect(stderr.contains(#"Registered nearby: BoxKitTests.Car[key: "Audi"]"#))
+    @Test(
+        "a handle whose registration was unregistered stops the program naming the type and key",
+        arguments: backendNames)
+    func unregisteredTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(key: "BMW") { Car() }
+            box.register(key: "Audi") { Car() }
+            let makeBMW = box.factory(Car.self, key: "BMW")
+            _ = makeBMW()
+            box.unregister(Car.self, key: "BMW")
+            _ = makeBMW()
         }
+        let stderr = standardError(of: result)
+        #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Car[key: "BMW"]"#))
+        #expect(stderr.contains(#"Registered nearby: BoxKitTests.Car[key: "Audi"]"#))
     }
 
-    @Test("a handle called after clear() stops the program naming the type and key")
-    func clearedTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(life: .permanent) { Engine() }
-                let makeEngine = box.factory(Engine.self)
-                _ = makeEngine()
-                box.clear()
-                _ = makeEngine()
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains("BoxKit: no registration for BoxKitTests.Engine. Resolution chain: BoxKitTests.Engine"))
+    @Test("a handle called after clear() stops the program naming the type and key", arguments: backendNames)
+    func clearedTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(life: .permanent) { Engine() }
+            let makeEngine = box.factory(Engine.self)
+            _ = makeEngine()
+            box.clear()
+            _ = makeEngine()
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains("BoxKit: no registration for BoxKitTests.Engine. Resolution chain: BoxKitTests.Engine"))
     }
 
-    @Test("a handle on a child stops seeing a registration once the ancestor holding it is gone")
-    func ancestorGoneTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                var root: Box? = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                root!.register(key: "root") { Engine() }
-                let child = root!.newChildBox(forKey: "child")
-                let makeEngine = child.factory(Engine.self, key: "root")
-                _ = makeEngine()
-                root = nil
-                precondition(child.parentBox == nil)
-                _ = makeEngine()
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Engine[key: "root"]"#))
+    @Test(
+        "a handle on a child stops seeing a registration once the ancestor holding it is gone", arguments: backendNames)
+    func ancestorGoneTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            var root: Box? = Box(backendNamed: backend)
+            root!.register(key: "root") { Engine() }
+            let child = root!.newChildBox(forKey: "child")
+            let makeEngine = child.factory(Engine.self, key: "root")
+            _ = makeEngine()
+            root = nil
+            precondition(child.parentBox == nil)
+            _ = makeEngine()
         }
+        let stderr = standardError(of: result)
+        #expect(stderr.contains(#"BoxKit: no registration for BoxKitTests.Engine[key: "root"]"#))
     }
 
-    @Test("a handle called inside its own factory reports the cycle")
-    func cycleTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                let makeA = box.factory(CycleA.self)
-                box.register { CycleA(CycleB(makeA())) }
-                _ = makeA()
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "circular dependency while resolving BoxKitTests.CycleA: BoxKitTests.CycleA -> BoxKitTests.CycleA"))
+    @Test("a handle called inside its own factory reports the cycle", arguments: backendNames)
+    func cycleTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            let makeA = box.factory(CycleA.self)
+            box.register { CycleA(CycleB(makeA())) }
+            _ = makeA()
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "circular dependency while resolving BoxKitTests.CycleA: BoxKitTests.CycleA -> BoxKitTests.CycleA"))
     }
 }

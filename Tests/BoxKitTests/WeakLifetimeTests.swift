@@ -106,20 +106,18 @@ struct WeakLifetimeTests {
         #expect(made.count == 1)
     }
 
-    @Test("a .weak service whose factory makes a value stops the program naming the type")
-    func valueTypeTraps() async {
-        for backend in backends.map(\.description) {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                [backend = backend as String] in
-                let box = Box(backend: backend == "dictionary" ? .dictionary : .hashTable)
-                box.register(life: .weak) { Point(x: 1, y: 2) }
-                _ = box.resolve() as Point
-            }
-            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(
-                stderr.contains(
-                    "BoxKitTests.Point is registered with life: .weak, but its factory made a value of type "
-                        + "BoxKitTests.Point, not a class instance"))
+    @Test("a .weak service whose factory makes a value stops the program naming the type", arguments: backendNames)
+    func valueTypeTraps(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let box = Box(backendNamed: backend)
+            box.register(life: .weak) { Point(x: 1, y: 2) }
+            _ = box.resolve() as Point
         }
+        let stderr = standardError(of: result)
+        #expect(
+            stderr.contains(
+                "BoxKitTests.Point is registered with life: .weak, but its factory made a value of type "
+                    + "BoxKitTests.Point, not a class instance"))
     }
 }
