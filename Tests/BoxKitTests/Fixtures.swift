@@ -100,6 +100,14 @@ final class Counter: Sendable {
     @discardableResult
     func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
     var count: Int { value.load(ordering: .relaxed) }
+
+    /// `make`, counting its calls, as a factory: `box.register(life: .weak, made.counting { Engine() })`.
+    func counting<Service>(_ make: @escaping () -> Service) -> () -> Service {
+        {
+            self.increment()
+            return make()
+        }
+    }
 }
 
 /// An object whose release a test observes through a weak reference.

@@ -16,9 +16,7 @@ struct LifetimeTests {
     func transientIsDefault(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register {
-            made.increment(); return Engine()
-        }
+        box.register(Engine.self, made.counting { Engine() })
         _ = box.resolve() as Engine
         _ = box.resolve() as Engine
         #expect(made.count == 2)
@@ -35,9 +33,7 @@ struct LifetimeTests {
     func permanentFactoryRunsLazilyOnce(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register(life: .permanent) {
-            made.increment(); return Engine()
-        }
+        box.register(life: .permanent, made.counting { Engine() })
         #expect(made.count == 0)
         for _ in 0..<5 { _ = box.resolve() as Engine }
         #expect(made.count == 1)

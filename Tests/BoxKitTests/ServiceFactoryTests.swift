@@ -133,10 +133,7 @@ struct ServiceFactoryTests {
         for _ in 0..<200 {
             let box = Box(backend: backend)
             let made = Counter()
-            box.register(life: .permanent) { () -> Engine in
-                made.increment()
-                return Engine()
-            }
+            box.register(life: .permanent, made.counting { Engine() })
             let makeEngine = box.factory(Engine.self)
             let seen = Mutexed<Set<ObjectIdentifier>>([])
             onThreads(4) { _ in

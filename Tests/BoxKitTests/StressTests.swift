@@ -81,9 +81,7 @@ struct StressTests {
         for _ in 0..<1_000 {
             let box = Box(backend: backend)
             let made = Counter()
-            box.register(life: .permanent) {
-                made.increment(); return Engine()
-            }
+            box.register(life: .permanent, made.counting { Engine() })
             let seen = Mutexed<Set<ObjectIdentifier>>([])
             onThreads(4) { _ in
                 let engine = box.resolve() as Engine

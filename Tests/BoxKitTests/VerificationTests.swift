@@ -54,10 +54,7 @@ struct VerificationTests {
     func keepsPermanentInstances(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register(life: .permanent) {
-            made.increment()
-            return Engine()
-        }
+        box.register(life: .permanent, made.counting { Engine() })
         #expect(box.verify() == [])
         #expect(made.count == 1)
         _ = box.resolve() as Engine

@@ -15,10 +15,7 @@ struct WeakLifetimeTests {
     func sharedWhileHeld(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register(life: .weak) {
-            made.increment()
-            return Engine()
-        }
+        box.register(life: .weak, made.counting { Engine() })
         let held = box.resolve() as Engine
         #expect((box.resolve() as Engine) === held)
         #expect(made.count == 1)
@@ -91,10 +88,7 @@ struct WeakLifetimeTests {
     func concurrentResolvesShareOneInstance(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
-        box.register(life: .weak) {
-            made.increment()
-            return Engine()
-        }
+        box.register(life: .weak, made.counting { Engine() })
         let held = box.resolve() as Engine
         let identity = ObjectIdentifier(held)
         let different = Counter()
