@@ -115,21 +115,12 @@ struct AsyncErrorTests {
         arguments: backends)
     func syncCycleInsideAsyncFactory(backend: Box.Backend) async throws {
         let box = Box(backend: backend)
-        let captured = Mutexed<BoxError?>(nil)
         box.register { r in
             await suspend()
             _ = r.resolve() as CycleA
             return Car()
         }
-        box.register { r in CycleA(r.resolve()) }
-        box.register { r in
-            do throws(BoxError) {
-                return CycleB(try r.tryResolve(CycleA.self))
-            } catch {
-                captured.mutate { $0 = error }
-                return CycleB(nil)
-            }
-        }
+        let captured = registerCycleCatchingItsError(in: box)
         _ = await box.resolveAsync(Car.self)
         let error = try #require(captured.value)
         #expect(error.reason == .cycle)

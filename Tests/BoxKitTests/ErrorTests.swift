@@ -52,16 +52,7 @@ struct ErrorTests {
     @Test("a cycle is reported with its chain, A -> B -> A", arguments: backends)
     func cycleIsReported(backend: Box.Backend) throws {
         let box = Box(backend: backend)
-        let captured = Mutexed<BoxError?>(nil)
-        box.register { r in CycleA(r.resolve()) }
-        box.register { r in
-            do throws(BoxError) {
-                return CycleB(try r.tryResolve(CycleA.self))
-            } catch {
-                captured.mutate { $0 = error }
-                return CycleB(nil)
-            }
-        }
+        let captured = registerCycleCatchingItsError(in: box)
         _ = box.resolve() as CycleA
         let error = try #require(captured.value)
         #expect(error.reason == .cycle)

@@ -94,6 +94,23 @@ final class CycleB {
     init(_ a: CycleA?) {}
 }
 
+/// Registers the cycle `CycleA -> CycleB -> CycleA`, in which `CycleB`'s factory resolves `CycleA` with
+/// `tryResolve`, keeps the error that reports the cycle, and returns a `CycleB` without it; returns where the
+/// error is kept.
+func registerCycleCatchingItsError(in box: Box) -> Mutexed<BoxError?> {
+    let captured = Mutexed<BoxError?>(nil)
+    box.register { r in CycleA(r.resolve()) }
+    box.register { r in
+        do throws(BoxError) {
+            return CycleB(try r.tryResolve(CycleA.self))
+        } catch {
+            captured.mutate { $0 = error }
+            return CycleB(nil)
+        }
+    }
+    return captured
+}
+
 /// Counts calls from any thread.
 final class Counter: Sendable {
     private let value = Atomic<Int>(0)
