@@ -7,55 +7,39 @@ extension Box {
         fatalError(error.description)
     }
 
-    /// The resolutions in flight, outermost first: the async factories running in the current task, then the
-    /// synchronous ones on this thread (which an async factory may have started; none suspends).
-    func _chainInFlight() -> [String] {
-        (_ResolutionTask.chain + _ResolutionThread.chain()).map(\.displayName)
+    /// The registrations being resolved, outermost first: the async factories running in the current task,
+    /// then the synchronous ones on this thread (which an async factory may have started; none suspends).
+    ///
+    /// - Complexity: O(1) outside any resolution; otherwise O(*n*) in the length of the chains.
+    func _inFlight() -> [_AnyServiceBox] {
+        _ResolutionTask.chain + _ResolutionThread.chain()
     }
 
     /// The error for a resolve of `type` and `key` with runtime arguments of types `arguments` (none for a
-    /// plain resolve) that found nothing: `.argumentMismatch` when this box or an ancestor holds `type` and
-    /// `key` with other argument types (or without arguments), `.notRegistered` otherwise. The request is
-    /// recorded as a missing dependency of the registration being resolved, if any.
+    /// plain resolve) that found nothing. The request is recorded as a missing dependency of the
+    /// registration being resolved, if any.
     ///
-    /// - Complexity: O(n) in the registrations of the lineage; only failing resolves pay it.
+    /// - Complexity: O(1) outside a resolution: the error holds identities and renders its text when read
+    ///   (whether the type and key are registered with other argument types is found out then too).
     func _missingError(_ type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         _ResolutionThread.recordMissing(type, key: key, arguments: arguments)
-        let chain = _chainInFlight() + [_describe(type, key: key, arguments: arguments)]
-        let registered = _argumentSignatures(of: type, key: key, excluding: arguments)
-        return BoxError(
-            reason: registered.isEmpty ? .notRegistered : .argumentMismatch, serviceType: String(reflecting: type),
-            key: key, arguments: _names(arguments), registeredArguments: registered.map(_names), chain: chain,
-            nearest: _nearest(to: type, key: key, arguments: arguments))
+        return BoxError(.missing(type, key: key, arguments: arguments, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for a resolve of `registration` while it is already being made on this thread.
     func _cycleError(_ registration: _AnyServiceBox) -> BoxError {
-        _error(.cycle, registration)
+        BoxError(.failed(.cycle, registration, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for a synchronous resolve of `registration`, whose factory is async.
     func _asyncFactoryError(_ registration: _AnyServiceBox) -> BoxError {
-        _error(.asyncFactory, registration)
-    }
-
-    private func _error(_ reason: BoxError.Reason, _ registration: _AnyServiceBox) -> BoxError {
-        let arguments = registration.argumentTypes
-        return BoxError(
-            reason: reason, serviceType: String(reflecting: registration.serviceType), key: registration.key,
-            arguments: _names(arguments), chain: _chainInFlight() + [registration.displayName],
-            nearest: _nearest(to: registration.serviceType, key: registration.key, arguments: arguments))
+        BoxError(.failed(.asyncFactory, registration, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for resolving `registration`, which takes runtime arguments, where there are none to pass
     /// (``ServiceStoring/service(_:)``).
     func _argumentsRequiredError(_ registration: _AnyServiceBox) -> BoxError {
-        let type = registration.serviceType
-        let chain = _ResolutionThread.chain().map(\.displayName) + [_describe(type, key: registration.key)]
-        return BoxError(
-            reason: .argumentMismatch, serviceType: String(reflecting: type), key: registration.key,
-            registeredArguments: [_names(registration.argumentTypes)], chain: chain,
-            nearest: _nearest(to: type, key: registration.key))
+        BoxError(.failed(.argumentsRequired, registration, inFlight: _ResolutionThread.chain(), origin: self))
     }
 
     /// The argument types that `type` is registered with under `key` in this box and its ancestors, each

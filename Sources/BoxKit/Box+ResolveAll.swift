@@ -31,7 +31,7 @@ extension Box {
                 return try _resolve(type, key: key)
             } catch {
                 // Unregistered by another thread since (perhaps leaving one that takes arguments).
-                if error.reason == .notRegistered || error.reason == .argumentMismatch { return nil }
+                if error._isMissingRegistration { return nil }
                 _trap(error)
             }
         }
@@ -62,7 +62,7 @@ extension Box {
             do throws(BoxError) {
                 services.append(try await _resolveAsync(type, key: key))
             } catch {
-                if error.reason == .notRegistered || error.reason == .argumentMismatch { continue }
+                if error._isMissingRegistration { continue }
                 _trap(error)
             }
         }

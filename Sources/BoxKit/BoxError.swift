@@ -25,25 +25,88 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public let reason: Reason
+    ///
+    /// For a resolve that found nothing, telling ``Reason-swift.enum/notRegistered`` from
+    /// ``Reason-swift.enum/argumentMismatch`` means looking through the box's registrations: that happens
+    /// when this property is read, never when the error is thrown.
+    public var reason: Reason {
+        switch _source {
+        case .given(let given): given.reason
+        case .observed(let observed): observed.reason
+        }
+    }
     /// The fully qualified name of the requested service type, e.g. `MyApp.Car` or `Swift.Optional<MyApp.Car>`.
-    public let serviceType: String
+    public var serviceType: String {
+        switch _source {
+        case .given(let given): given.serviceType
+        case .observed(let observed): String(reflecting: observed.serviceType)
+        }
+    }
     /// The requested key, or `nil` for none.
-    public let key: String?
+    public var key: String? {
+        switch _source {
+        case .given(let given): given.key
+        case .observed(let observed): observed.key
+        }
+    }
     /// The fully qualified names of the types of the runtime arguments the resolve passed, in order, e.g.
     /// `["Swift.String", "Swift.Int"]`; empty for a resolve without arguments.
-    public let arguments: [String]
-    /// For ``Reason/argumentMismatch``: the argument types `serviceType` is registered with under `key`,
-    /// one list of fully qualified names per registration, nearest box first; an empty list stands for a
-    /// registration without arguments. Empty for the other reasons.
-    public let registeredArguments: [[String]]
+    public var arguments: [String] {
+        switch _source {
+        case .given(let given): given.arguments
+        case .observed(let observed): _names(observed.arguments)
+        }
+    }
+    /// For ``Reason-swift.enum/argumentMismatch``: the argument types `serviceType` is registered with under
+    /// `key`, one list of fully qualified names per registration, nearest box first; an empty list stands for
+    /// a registration without arguments. Empty for the other reasons.
+    public var registeredArguments: [[String]] {
+        switch _source {
+        case .given(let given): given.registeredArguments
+        case .observed(let observed): observed.registeredArguments
+        }
+    }
     /// The resolutions in flight on this thread, outermost first, ending with the one that failed. Async
     /// factories running in the current task come first, then the synchronous ones on this thread.
     /// For a cycle it starts and ends with the same service somewhere: `A -> B -> A`.
-    public let chain: [String]
+    public var chain: [String] {
+        switch _source {
+        case .given(let given): given.chain
+        case .observed(let observed): observed.chain
+        }
+    }
     /// The registrations closest to the request: the same type under other keys, the same key under other
     /// types, and types of the same name from other modules or scopes.
-    public let nearest: [String]
+    ///
+    /// They are looked up in the box the resolve started from, and its ancestors, as they are when this
+    /// property is read.
+    public var nearest: [String] {
+        switch _source {
+        case .given(let given): given.nearest
+        case .observed(let observed): observed.nearest
+        }
+    }
+
+    /// Where the error's content comes from: the values given to the public initialiser, or the facts a
+    /// failed resolve observed (identities, not names), rendered when read.
+    let _source: _Source
+
+    /// See `_source`.
+    enum _Source: @unchecked Sendable {
+        case given(_Given)
+        case observed(_ObservedFailure)
+    }
+
+    /// The content of an error made with the public initialiser.
+    struct _Given: Sendable {
+        let reason: Reason
+        let serviceType: String
+        let key: String?
+        let arguments: [String]
+        let registeredArguments: [[String]]
+        let chain: [String]
+        let nearest: [String]
+    }
 
     /// Creates an error; BoxKit makes these, tests may too.
     ///
@@ -52,7 +115,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     ///   - serviceType: The fully qualified name of the requested service type.
     ///   - key: The requested key, or `nil` for none.
     ///   - arguments: The names of the runtime argument types the resolve passed; empty for none.
-    ///   - registeredArguments: For ``Reason/argumentMismatch``, the argument types the service is
+    ///   - registeredArguments: For ``Reason-swift.enum/argumentMismatch``, the argument types the service is
     ///     registered with under `key`, one list per registration (empty for one without arguments).
     ///   - chain: The resolutions in flight, outermost first, ending with the one that failed.
     ///   - nearest: The registrations closest to the request.
@@ -60,18 +123,42 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         reason: Reason, serviceType: String, key: String?, arguments: [String] = [],
         registeredArguments: [[String]] = [], chain: [String], nearest: [String]
     ) {
-        self.reason = reason
-        self.serviceType = serviceType
-        self.key = key
-        self.arguments = arguments
-        self.registeredArguments = registeredArguments
-        self.chain = chain
-        self.nearest = nearest
+        _source = .given(
+            _Given(
+                reason: reason, serviceType: serviceType, key: key, arguments: arguments,
+                registeredArguments: registeredArguments, chain: chain, nearest: nearest))
+    }
+
+    /// An error from what a failed resolve observed; its text is rendered when read.
+    init(_ observed: _ObservedFailure) {
+        _source = .observed(observed)
+    }
+
+    /// Whether the resolve found nothing for its type, key and argument types (``Reason-swift.enum/notRegistered``
+    /// or ``Reason-swift.enum/argumentMismatch``), known without looking through any registrations.
+    var _isMissingRegistration: Bool {
+        switch _source {
+        case .given(let given): given.reason == .notRegistered || given.reason == .argumentMismatch
+        case .observed(let observed): observed.isMissingRegistration
+        }
+    }
+
+    /// Two errors are equal when they say the same: the same reason, names, key, chain and nearest
+    /// registrations.
+    public static func == (lhs: BoxError, rhs: BoxError) -> Bool {
+        lhs.reason == rhs.reason && lhs.serviceType == rhs.serviceType && lhs.key == rhs.key
+            && lhs.arguments == rhs.arguments && lhs.registeredArguments == rhs.registeredArguments
+            && lhs.chain == rhs.chain && lhs.nearest == rhs.nearest
     }
 
     /// A message naming the service, the key, the argument types, the chain and the nearest registrations.
     public var description: String {
+        let reason = reason
+        let serviceType = serviceType
+        let key = key
+        let arguments = arguments
         let subject = _describe(serviceType: serviceType, key: key, arguments: arguments)
+        let nearest = nearest
         let nearby = nearest.isEmpty ? "none" : nearest.joined(separator: ", ")
         let path = chain.joined(separator: " -> ")
         switch reason {
