@@ -209,8 +209,7 @@ enum _ResolutionThread {
     @inline(never)
     static func record(_ found: UnsafeMutableRawPointer, asDependencyOf parent: UnsafeRawPointer) {
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found).takeUnretainedValue()
-        Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
-            _Dependency(name: registration.displayName, missing: false))
+        Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(_Dependency(registration))
     }
 
     /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` (with
@@ -220,7 +219,7 @@ enum _ResolutionThread {
         guard thread.pointee.chain_count > 0 else { return }
         let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
         Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
-            _Dependency(name: _describe(type, key: key, arguments: arguments), missing: true))
+            _Dependency(missing: type, key: key, arguments: arguments))
     }
 
     /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions

@@ -1,7 +1,38 @@
-/// One resolve made while a registration was being created: the service asked for, named as BoxKit's
-/// messages name it (`Module.Car`, `Module.Car[key: "BMW"]`, with its argument types if it takes any), and
-/// whether anything was registered for it.
-struct _Dependency: Equatable, Sendable {
-    let name: String
+/// One resolve made while a registration was being created: the service asked for, as identities (its
+/// type, key and the types of its runtime arguments), and whether anything was registered for it.
+///
+/// Recording one costs no name: ``name`` renders it, as BoxKit's messages name services, when
+/// ``Box/dependencyGraph()`` reads it.
+///
+/// `@unchecked Sendable`: immutable; metatypes are immutable.
+struct _Dependency: Equatable, @unchecked Sendable {
+    let serviceType: Any.Type
+    let key: String?
+    let arguments: [Any.Type]
     let missing: Bool
+
+    /// The dependency on what `registration` provides.
+    init(_ registration: _AnyServiceBox) {
+        serviceType = registration.serviceType
+        key = registration.key
+        arguments = registration.argumentTypes
+        missing = false
+    }
+
+    /// The dependency on `type`, `key` and `arguments`, for which nothing was registered.
+    init(missing type: Any.Type, key: String?, arguments: [Any.Type]) {
+        serviceType = type
+        self.key = key
+        self.arguments = arguments
+        missing = true
+    }
+
+    /// `Module.Car`, `Module.Car[key: "BMW"]`, with its argument types if it takes any.
+    var name: String { _describe(serviceType, key: key, arguments: arguments) }
+
+    static func == (lhs: _Dependency, rhs: _Dependency) -> Bool {
+        ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType) && lhs.key == rhs.key
+            && lhs.missing == rhs.missing
+            && lhs.arguments.elementsEqual(rhs.arguments) { ObjectIdentifier($0) == ObjectIdentifier($1) }
+    }
 }

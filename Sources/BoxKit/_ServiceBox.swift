@@ -36,9 +36,10 @@ class _AnyServiceBox: @unchecked Sendable {
     let creation = _LazyReference<_Lock>()
     /// The `.weak` instance while someone else holds it; read and written only under `creation`.
     @exclusivity(unchecked) weak var weakInstance: AnyObject?
-    /// What the first creation (and `verify()`) saw this registration resolve, in order, without repeats.
-    let dependencies = _LazyReference<_Locked<[_Dependency]>>()
+    /// What the first creation (and `verify()`) saw this registration resolve.
+    let dependencies = _DependencyList()
 
+    @usableFromInline
     init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false) {
         self.serviceType = serviceType
         self.key = key
@@ -69,12 +70,11 @@ class _AnyServiceBox: @unchecked Sendable {
 
     /// Records that resolving this registration resolved (or failed to find) `dependency`.
     final func record(_ dependency: _Dependency) {
-        let list = dependencies.load(orMake: { _Locked([]) })
-        list.withLock { if !$0.contains(dependency) { $0.append(dependency) } }
+        dependencies.record(dependency)
     }
 
-    /// The recorded dependencies, in the order first seen.
-    final var recordedDependencies: [_Dependency] { dependencies.load()?.withLock { $0 } ?? [] }
+    /// The recorded dependencies, in the order first seen, each once.
+    final var recordedDependencies: [_Dependency] { dependencies.dependencies }
 
     /// Resolves this registration from `box`, the box that holds it, for ``Box/verify()``; `nil` for
     /// registrations that cannot be resolved on their own.
@@ -218,7 +218,9 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
-    @usableFromInline
+    /// Inlinable, so that it specialises where `register` does: made generically, it would look up the
+    /// metadata of `Service?` on every registration.
+    @inlinable
     init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
         precondition((plain == nil) != (resolving == nil), "a registration needs exactly one factory")
         plainFactory = plain
