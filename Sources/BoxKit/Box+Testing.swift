@@ -6,6 +6,8 @@ struct _TableStatistics: Sendable, Equatable {
     var maxProbe: Int
     var totalProbe: Int
     var retired: Int
+    /// Bytes of retired slot arrays and keys waiting for a collection (values are collected promptly).
+    var retiredBytes: Int
     var bytes: Int
 }
 

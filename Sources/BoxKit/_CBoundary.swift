@@ -56,8 +56,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     }
 
     /// Runs `mutation` under the writer lock and advances the write generation (see `_mutate`).
-    private func write<R>(_ mutation: (OpaquePointer) -> R) -> R {
-        _mutate(handle, under: writer) { table in
+    private func write<R>(collecting policy: _CollectPolicy = .whenDue, _ mutation: (OpaquePointer) -> R) -> R {
+        _mutate(handle, under: writer, collecting: policy) { table in
             let result = mutation(table)
             generation.advance()
             return result
@@ -124,7 +124,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
 
     /// Releases what retired registrations no reader can still hold (what a write does on its way out).
     func reclaim() {
-        write { _ in }
+        write(collecting: .always) { _ in }
     }
 
     /// The first broken structural invariant of the C table, or `nil`.
@@ -140,15 +140,31 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
             return _TableStatistics(
                 count: stats.count, tombstones: stats.tombstones, capacity: stats.capacity,
                 maxProbe: stats.max_probe, totalProbe: stats.total_probe, retired: stats.retired,
-                bytes: stats.bytes)
+                retiredBytes: stats.retired_bytes, bytes: stats.bytes)
         }
     }
 }
 
-/// Runs `mutation` on `table` under `lock` (writers only), collects what no reader can still hold, and
-/// releases it after unlocking: a released permanent instance's `deinit` may itself use the box.
-private func _mutate<R>(_ table: OpaquePointer, under lock: _Lock, _ mutation: (OpaquePointer) -> R) -> R {
-    let (result, batch) = lock.withLock { (mutation(table), cbox_table_collect(table)) }
+/// When a write collects what it and earlier writes retired.
+private enum _CollectPolicy {
+    /// When `cbox_table_collect_is_due`: a retired registration waits (its release is observable), or
+    /// retired memory adds up to enough to be worth the grace period's barrier.
+    case whenDue
+    /// Whatever no reader can still hold.
+    case always
+}
+
+/// Runs `mutation` on `table` under `lock` (writers only), collects what no reader can still hold (as
+/// `policy` says), and releases it after unlocking: a released permanent instance's `deinit` may itself use
+/// the box.
+private func _mutate<R>(
+    _ table: OpaquePointer, under lock: _Lock, collecting policy: _CollectPolicy, _ mutation: (OpaquePointer) -> R
+) -> R {
+    let (result, batch) = lock.withLock {
+        let result = mutation(table)
+        let due = policy == .always || cbox_table_collect_is_due(table)
+        return (result, due ? cbox_table_collect(table) : nil)
+    }
     if let batch { cbox_batch_dispose(batch) }
     return result
 }

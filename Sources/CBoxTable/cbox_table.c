@@ -12,14 +12,24 @@
 #include <sys/mman.h>
 
 enum { CBOX_MIN_CAPACITY = 8 };
-enum { CBOX_RETIRED_VALUE = 0, CBOX_RETIRED_BLOCK = 1 };
+
+/// Retired blocks (slot arrays, long keys) may wait for a collection until they add up to this many bytes:
+/// freeing them needs a grace period, whose barrier (a `membarrier` system call) would otherwise be paid on
+/// every growth of a small table. Retired values are never kept waiting: releasing them is observable.
+#define CBOX_RETIRED_BLOCK_SLACK ((size_t)64 << 10)
 #define CBOX_TAG_UNSEALED UINT64_MAX
 
+/// What was unlinked and when: a value (`bytes` is `CBOX_RETIRED_VALUE`), released through the table's
+/// release function, or a block of `bytes` bytes (a slot array or a long key), freed.
 typedef struct cbox_retired {
     void *pointer;
     uint64_t tag;
-    uint64_t kind;
+    uint64_t bytes;
 } cbox_retired;
+_Static_assert(sizeof(cbox_retired) == 24, "a retire record is three words");
+
+/// The `bytes` of a retired value; every block has at least one byte.
+#define CBOX_RETIRED_VALUE ((uint64_t)0)
 
 struct cbox_table {
     cbox_table_head head;  // first, so that cbox_table_find can read it through cbox_table_head
@@ -31,6 +41,8 @@ struct cbox_table {
     size_t retired_count;
     size_t retired_capacity;
     size_t unsealed_from;
+    size_t retired_values;       ///< retired entries that are values
+    size_t retired_block_bytes;  ///< the bytes of the retired entries that are blocks
 };
 
 struct cbox_batch {
@@ -50,8 +62,14 @@ static void *cbox__alloc(size_t size) {
 #define CBOX_HUGE_ARRAY ((size_t)4 << 20)
 #define CBOX_HUGE_PAGE ((size_t)2 << 20)
 
+/// The bytes of a slot array of `capacity` slots, header included.
+static size_t cbox__slots_size(size_t capacity) { return sizeof(cbox_slots) + capacity * sizeof(cbox_slot); }
+
+/// The bytes of `slots`, header included.
+static size_t cbox__slots_bytes(const cbox_slots *slots) { return cbox__slots_size((size_t)slots->mask + 1); }
+
 static cbox_slots *cbox__slots_new(size_t capacity) {
-    size_t bytes = sizeof(cbox_slots) + capacity * sizeof(cbox_slot);
+    size_t bytes = cbox__slots_size(capacity);
     void *memory = NULL;
     if (posix_memalign(&memory, bytes >= CBOX_HUGE_ARRAY ? CBOX_HUGE_PAGE : 64, bytes) != 0) __builtin_trap();
 #ifdef MADV_HUGEPAGE
@@ -77,7 +95,8 @@ static const uint8_t *cbox__key_bytes(const uint64_t *word) {
 
 static int cbox__is_long_key(uint64_t word) { return word != CBOX_KEY_NONE && !(word & CBOX_KEY_INLINE_BIT); }
 
-static void cbox__retire(cbox_table *table, void *pointer, uint64_t kind) {
+/// Retires `pointer`: a value (`bytes` is `CBOX_RETIRED_VALUE`) or a block of `bytes` bytes.
+static void cbox__retire(cbox_table *table, void *pointer, uint64_t bytes) {
     if (table->retired_count == table->retired_capacity) {
         size_t capacity = table->retired_capacity ? table->retired_capacity * 2 : 16;
         cbox_retired *grown = realloc(table->retired, capacity * sizeof(cbox_retired));
@@ -85,7 +104,12 @@ static void cbox__retire(cbox_table *table, void *pointer, uint64_t kind) {
         table->retired = grown;
         table->retired_capacity = capacity;
     }
-    table->retired[table->retired_count++] = (cbox_retired){pointer, CBOX_TAG_UNSEALED, kind};
+    table->retired[table->retired_count++] = (cbox_retired){pointer, CBOX_TAG_UNSEALED, bytes};
+    if (bytes == CBOX_RETIRED_VALUE) {
+        table->retired_values++;
+    } else {
+        table->retired_block_bytes += bytes;
+    }
 }
 
 /// Tags everything retired by the current mutation with the epoch that the mutation advances past.
@@ -98,8 +122,9 @@ static void cbox__seal(cbox_table *table) {
 
 static void cbox__retire_key(cbox_table *table, uint64_t word) {
     if (!cbox__is_long_key(word)) return;
-    table->long_key_bytes -= sizeof(cbox_key) + ((const cbox_key *)(uintptr_t)word)->length;
-    cbox__retire(table, (void *)(uintptr_t)word, CBOX_RETIRED_BLOCK);
+    size_t bytes = sizeof(cbox_key) + ((const cbox_key *)(uintptr_t)word)->length;
+    table->long_key_bytes -= bytes;
+    cbox__retire(table, (void *)(uintptr_t)word, bytes);
 }
 
 cbox_table *cbox_table_create(cbox_release_fn release) {
@@ -135,7 +160,7 @@ void cbox_table_destroy(cbox_table *table) {
     }
     free(slots);
     for (size_t i = 0; i < table->retired_count; i++) {
-        if (table->retired[i].kind == CBOX_RETIRED_VALUE) {
+        if (table->retired[i].bytes == CBOX_RETIRED_VALUE) {
             table->release(table->retired[i].pointer);
         } else {
             free(table->retired[i].pointer);
@@ -180,7 +205,7 @@ static void cbox__rebuild(cbox_table *table, size_t extra) {
     }
     __atomic_store_n(&table->head.current, fresh, __ATOMIC_RELEASE);
     table->tombstones = 0;
-    cbox__retire(table, old, CBOX_RETIRED_BLOCK);
+    cbox__retire(table, old, cbox__slots_bytes(old));
 }
 
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
@@ -249,7 +274,7 @@ void cbox_table_clear(cbox_table *table) {
         cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
         cbox__retire_key(table, slot->key);
     }
-    cbox__retire(table, old, CBOX_RETIRED_BLOCK);
+    cbox__retire(table, old, cbox__slots_bytes(old));
     table->count = 0;
     table->tombstones = 0;
     cbox__seal(table);
@@ -272,6 +297,7 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
     stats->tombstones = table->tombstones;
     stats->capacity = (size_t)slots->mask + 1;
     stats->retired = table->retired_count;
+    stats->retired_bytes = table->retired_block_bytes;
     stats->bytes = sizeof(cbox_table) + sizeof(cbox_slots) + stats->capacity * sizeof(cbox_slot) +
                    table->long_key_bytes + table->retired_capacity * sizeof(cbox_retired) +
                    (table->head.notes ? CBOX_KEY_NOTES * sizeof(cbox_key_note) : 0);
@@ -330,9 +356,14 @@ cbox_batch *cbox_table_collect(cbox_table *table) {
     uint64_t least = cbox__epoch_min_active();
     size_t done = 0, values = 0;
     while (done < table->retired_count && table->retired[done].tag < least) {
-        if (table->retired[done].kind == CBOX_RETIRED_VALUE) values++;
+        if (table->retired[done].bytes == CBOX_RETIRED_VALUE) {
+            values++;
+        } else {
+            table->retired_block_bytes -= table->retired[done].bytes;
+        }
         done++;
     }
+    table->retired_values -= values;
     cbox_batch *batch = NULL;
     if (values) {
         batch = cbox__alloc(sizeof(cbox_batch) + values * sizeof(void *));
@@ -340,7 +371,7 @@ cbox_batch *cbox_table_collect(cbox_table *table) {
         batch->count = 0;
     }
     for (size_t i = 0; i < done; i++) {
-        if (table->retired[i].kind == CBOX_RETIRED_VALUE) {
+        if (table->retired[i].bytes == CBOX_RETIRED_VALUE) {
             batch->values[batch->count++] = table->retired[i].pointer;
         } else {
             free(table->retired[i].pointer);
@@ -355,6 +386,10 @@ cbox_batch *cbox_table_collect(cbox_table *table) {
         table->retired_capacity = 0;
     }
     return batch;
+}
+
+bool cbox_table_collect_is_due(const cbox_table *table) {
+    return table->retired_values > 0 || table->retired_block_bytes >= CBOX_RETIRED_BLOCK_SLACK;
 }
 
 void cbox_batch_dispose(cbox_batch *batch) {

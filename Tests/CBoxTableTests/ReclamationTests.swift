@@ -16,6 +16,39 @@ extension CBoxTableSuite {
             #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == 0)
         }
 
+        @Test func growingASmallTableDoesNotMakeACollectionDue() {
+            for index in 0..<200 { fixture.insert(Key(TypeID.a, number: index, length: 4)) }
+            #expect(fixture.stats.retired > 0, "growing retired the old slot arrays")
+            #expect(fixture.stats.retired_bytes > 0)
+            #expect(!cbox_table_collect_is_due(fixture.handle), "a few small arrays are not worth a grace period")
+            fixture.drain()
+            #expect(fixture.stats.retired_bytes == 0)
+        }
+
+        @Test func aRetiredValueMakesACollectionDue() {
+            let key = Key(TypeID.a, "replaced")
+            fixture.insert(key)
+            fixture.drain()
+            #expect(!cbox_table_collect_is_due(fixture.handle))
+            fixture.insert(key)
+            #expect(cbox_table_collect_is_due(fixture.handle), "releasing the replaced value is never deferred")
+            fixture.drain()
+            #expect(!cbox_table_collect_is_due(fixture.handle))
+        }
+
+        @Test func retiredArraysPastTheSlackMakeACollectionDue() {
+            var index = 0
+            while !cbox_table_collect_is_due(fixture.handle) {
+                fixture.insert(Key(TypeID.a, number: index, length: 4))
+                index += 1
+            }
+            #expect(fixture.stats.retired_bytes >= 64 * 1_024)
+            #expect(index < 5_000, "the arrays of a few thousand entries pass the slack")
+            fixture.drain()
+            #expect(fixture.stats.retired_bytes == 0)
+            #expect(!cbox_table_collect_is_due(fixture.handle))
+        }
+
         @Test func aValueFoundInAReadSectionOutlivesItsRemovalUntilTheSectionEnds() {
             let key = Key(TypeID.a, "held by a reader")
             let value = fixture.makeProbe(for: key)

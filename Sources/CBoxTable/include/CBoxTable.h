@@ -187,6 +187,7 @@ typedef struct cbox_table_stats {
     size_t max_probe;      ///< longest probe sequence of a live entry (1 = found in its home slot)
     size_t total_probe;    ///< sum of the probe lengths of all live entries
     size_t retired;        ///< values and blocks waiting for readers to leave
+    size_t retired_bytes;  ///< bytes of the retired blocks (slot arrays, long keys) among them
     size_t bytes;          ///< bytes held: slot array, long keys and the retire list
 } cbox_table_stats;
 
@@ -206,6 +207,11 @@ typedef struct cbox_batch cbox_batch;
 /// Frees retired memory no reader can hold and detaches the values that became releasable. Writers only.
 /// Returns NULL when no value is releasable yet; otherwise dispose the batch with `cbox_batch_dispose`.
 cbox_batch *_Nullable cbox_table_collect(cbox_table *table);
+
+/// Whether a writer should collect now: a retired value is waiting (its release is observable, so it is
+/// never deferred), or retired blocks add up to enough memory to be worth a grace period. Below that,
+/// blocks wait for a later collection, so that growing a small table costs no barrier. Writers only.
+bool cbox_table_collect_is_due(const cbox_table *table);
 
 /// Releases every value in `batch` and frees it.
 void cbox_batch_dispose(cbox_batch *batch);
