@@ -24,6 +24,12 @@ extension Box {
         _table?.reclaim()
     }
 
+    /// Runs `body` while this box's hash table is locked for writing, as if a write were in progress on
+    /// another thread; `nil` (without running `body`) for the Dictionary baseline, whose every read locks.
+    func _whileWriting<R>(_ body: () throws -> R) rethrows -> R? {
+        try _table?.holdingWriterLock(body)
+    }
+
     /// The shape of this box's C table, or `nil` for the Dictionary baseline.
     var _tableStatistics: _TableStatistics? {
         _table?.statistics()

@@ -127,6 +127,11 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         write(collecting: .always) { _ in }
     }
 
+    /// Runs `body` holding the writer lock, as a write in progress does (tests check what waits for it).
+    func holdingWriterLock<R>(_ body: () throws -> R) rethrows -> R {
+        try writer.withLock(body)
+    }
+
     /// The first broken structural invariant of the C table, or `nil`.
     func brokenInvariant() -> String? {
         writer.withLock { cbox_table_check_invariants(handle).map { String(cString: $0) } }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import BoxKit
+
+/// A type nothing registers.
+private struct Unregistered {}
+
+@Suite("Misses")
+struct MissTests {
+    /// Before a miss recorded identities, it built its "registered nearby" list by listing every box's
+    /// registrations under that box's writer lock, so it waited for any write in progress.
+    @Test("a miss takes no lock: it returns while another thread holds the registry's writer lock")
+    func missTakesNoLock() {
+        let parent = Box()
+        parent.register { Engine() }
+        let box = parent.newChildBox(forKey: "child")
+        box.register(key: "BMW") { Car() }
+        let returned = DispatchSemaphore(value: 0)
+        let finished = parent._whileWriting {
+            box._whileWriting {
+                Thread {
+                    _ = try? box.tryResolve(Unregistered.self)
+                    _ = try? box.tryResolve(Car.self, key: "Audi")
+                    returned.signal()
+                }.start()
+                return returned.wait(timeout: .now() + 30)
+            }
+        }
+        #expect(finished == .success, "the misses waited for the writer lock")
+    }
+
+    @Test("an error caught while a write is in progress renders its text once the write is done")
+    func errorRendersAfterTheWrite() throws {
+        let box = Box()
+        box.register(key: "Audi") { Car() }
+        // Caught without #require, which would render the error (and list the registrations) at once.
+        let caught = box._whileWriting { () -> BoxError? in
+            do throws(BoxError) {
+                _ = try box.tryResolve(Car.self, key: "BMW")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let error = try #require(caught ?? nil)
+        #expect(error.reason == .notRegistered)
+        #expect(error.nearest == [#"BoxKitTests.Car[key: "Audi"]"#])
+    }
+
+    @Test("an error's nearest registrations are those of the box when the error is read", arguments: backends)
+    func nearestIsReadWhenRendered(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let error = try #require(throws: BoxError.self) { try box.tryResolve(Car.self, key: "BMW") }
+        box.register(key: "Audi") { Car() }
+        #expect(error.nearest == [#"BoxKitTests.Car[key: "Audi"]"#])
+        #expect(error.description.hasSuffix(#"Registered nearby: BoxKitTests.Car[key: "Audi"]."#))
+    }
+
+    @Test("a miss reports the same error whether a key or runtime arguments missed", arguments: backends)
+    func missingWithArguments(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(Car.self) { (_: Resolver, name: String) in Car(name: name) }
+        let error = try #require(throws: BoxError.self) { try box.tryResolve(Car.self) }
+        #expect(error.reason == .argumentMismatch)
+        #expect(error.registeredArguments == [["Swift.String"]])
+        #expect(error.chain == ["BoxKitTests.Car"])
+    }
+
+    @Test("errors are equal when they say the same, however they were made", arguments: backends)
+    func equalityComparesWhatTheErrorsSay(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(key: "Audi") { Car() }
+        let observed = try #require(throws: BoxError.self) { try box.tryResolve(Car.self, key: "BMW") }
+        let given = BoxError(
+            reason: .notRegistered, serviceType: "BoxKitTests.Car", key: "BMW",
+            chain: [#"BoxKitTests.Car[key: "BMW"]"#], nearest: [#"BoxKitTests.Car[key: "Audi"]"#])
+        #expect(observed == given)
+        #expect(observed.description == given.description)
+        let other = BoxError(
+            reason: .notRegistered, serviceType: "BoxKitTests.Car", key: "BMW",
+            chain: [#"BoxKitTests.Car[key: "BMW"]"#], nearest: [])
+        #expect(observed != other)
+    }
+}
