@@ -98,7 +98,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The content of an error made with the public initialiser.
-    struct _Given: Sendable {
+    struct _Given: Sendable, Hashable {
         let reason: Reason
         let serviceType: String
         let key: String?
@@ -140,6 +140,15 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         switch _source {
         case .given(let given): given.reason == .notRegistered || given.reason == .argumentMismatch
         case .observed(let observed): observed.isMissingRegistration
+        }
+    }
+
+    /// A value that is equal for two errors that say the same, cheaper to compare than the errors: the
+    /// identities a failed resolve observed, or the given content.
+    var _sameness: AnyHashable {
+        switch _source {
+        case .given(let given): AnyHashable(given)
+        case .observed(let observed): AnyHashable(observed.identity)
         }
     }
 

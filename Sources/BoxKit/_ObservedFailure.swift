@@ -54,6 +54,26 @@ struct _ObservedFailure: @unchecked Sendable {
             registration: registration, inFlight: inFlight, origin: origin)
     }
 
+    /// What makes two failures say the same: the identities they were observed with. Two failures with the
+    /// same identity render the same text, so comparing this spares rendering both.
+    struct Identity: Hashable {
+        let kind: Kind
+        let serviceType: ObjectIdentifier
+        let key: String?
+        let arguments: [ObjectIdentifier]
+        let registration: ObjectIdentifier?
+        let inFlight: [ObjectIdentifier]
+        let origin: ObjectIdentifier
+    }
+
+    /// This failure's identity.
+    var identity: Identity {
+        Identity(
+            kind: kind, serviceType: ObjectIdentifier(serviceType), key: key,
+            arguments: arguments.map { ObjectIdentifier($0) }, registration: registration.map(ObjectIdentifier.init),
+            inFlight: inFlight.map(ObjectIdentifier.init), origin: ObjectIdentifier(origin))
+    }
+
     /// Whether the resolve found nothing to resolve: `.notRegistered` or `.argumentMismatch`.
     var isMissingRegistration: Bool { kind == .missing || kind == .argumentsRequired }
 

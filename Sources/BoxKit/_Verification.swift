@@ -10,6 +10,9 @@ final class _Verification: @unchecked Sendable {
     /// The index of the next target to resolve.
     var next = 0
     var problems: [BoxError] = []
+    /// What each problem found so far says (`BoxError._sameness`), so that each is reported once without
+    /// rendering any.
+    private var reported: Set<AnyHashable> = []
     /// The creation locks the current sandbox thread holds, innermost last.
     var heldLocks: [_Lock] = []
 
@@ -28,7 +31,7 @@ final class _Verification: @unchecked Sendable {
 
     /// Records `error` (once) and abandons the calling sandbox thread.
     func stop(with error: BoxError) -> Never {
-        if !problems.contains(error) { problems.append(error) }
+        if reported.insert(error._sameness).inserted { problems.append(error) }
         _ResolutionThread.abandonSandbox(self)
     }
 }
