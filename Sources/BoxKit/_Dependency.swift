@@ -31,8 +31,13 @@ struct _Dependency: Equatable, @unchecked Sendable {
     var name: String { _describe(serviceType, key: key, arguments: arguments) }
 
     static func == (lhs: _Dependency, rhs: _Dependency) -> Bool {
-        ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType) && lhs.key == rhs.key
-            && lhs.missing == rhs.missing
-            && lhs.arguments.elementsEqual(rhs.arguments) { ObjectIdentifier($0) == ObjectIdentifier($1) }
+        guard ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType), lhs.missing == rhs.missing,
+            lhs.key == rhs.key, lhs.arguments.count == rhs.arguments.count
+        else { return false }
+        for index in lhs.arguments.indices
+        where ObjectIdentifier(lhs.arguments[index]) != ObjectIdentifier(rhs.arguments[index]) {
+            return false
+        }
+        return true
     }
 }
