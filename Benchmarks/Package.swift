@@ -14,11 +14,46 @@ let package = Package(
         .target(name: "ReportSink"),
         // The services both executables resolve.
         .target(name: "BenchmarkServices"),
+        // The generated app graph (Generator/generate_app_graph.py): its service classes, then the code that
+        // registers and resolves it, one module per subject so that each launch executable links only its own.
+        .target(name: "AppGraph"),
+        .target(
+            name: "AppGraphBoxKit",
+            dependencies: ["AppGraph", "ReportSink", .product(name: "BoxKit", package: "BoxKit")]
+        ),
+        .target(
+            name: "AppGraphSwinject",
+            dependencies: ["AppGraph", "ReportSink", .product(name: "Swinject", package: "Swinject")]
+        ),
+        .target(name: "AppGraphFloor", dependencies: ["AppGraph", "ReportSink"]),
+        // What every launch executable shares: the size it was asked for (read through Foundation).
+        .target(name: "LaunchSupport"),
+        // One executable per subject that registers the app graph and resolves its tops, timed by the report
+        // from spawn to exit; the empty one only reads its argument, and the report subtracts it.
+        .executableTarget(name: "LaunchEmpty", dependencies: ["LaunchSupport"]),
+        .executableTarget(name: "LaunchFloor", dependencies: ["AppGraphFloor", "LaunchSupport", "ReportSink"]),
+        .executableTarget(
+            name: "LaunchBoxKit",
+            dependencies: ["AppGraphBoxKit", "LaunchSupport", .product(name: "BoxKit", package: "BoxKit")]
+        ),
+        .executableTarget(
+            name: "LaunchDictionary",
+            dependencies: ["AppGraphBoxKit", "LaunchSupport", .product(name: "BoxKit", package: "BoxKit")]
+        ),
+        .executableTarget(
+            name: "LaunchSwinject",
+            dependencies: ["AppGraphSwinject", "LaunchSupport", .product(name: "Swinject", package: "Swinject")]
+        ),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [
                 "ReportSink",
                 "BenchmarkServices",
+                "AppGraph",
+                "AppGraphBoxKit",
+                "AppGraphFloor",
+                "AppGraphSwinject",
+                "LaunchSupport",
                 .product(name: "BoxKit", package: "BoxKit"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
