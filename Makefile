@@ -103,14 +103,17 @@ fuzz: deps
 ## reliability: every sanitizer, valgrind and a fuzz run
 reliability: tsan asan valgrind fuzz
 
-## bench: the benchmark report (release build, separate module), written to bench-results.*
+## bench: the benchmark report (release build, separate module), written to bench-results.*; every Benchmarks
+## product is built first, since the report's launch rows spawn the Launch* executables built beside it
 bench: deps
+	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport
 
 ## bench-quick: a shorter report, as CI runs it (OUT: where to write it; default the repository root)
 OUT ?= .
 bench-quick: deps
 	mkdir -p $(OUT)
+	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick --out $(abspath $(OUT))
 
 ## bench-check: package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock

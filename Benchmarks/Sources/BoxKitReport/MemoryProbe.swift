@@ -61,10 +61,7 @@ enum MemoryProbe {
 
     private static func measureInChild(_ subject: Subject) -> Double? {
         let child = Process()
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        child.executableURL = URL(fileURLWithPath: executable)
+        child.executableURL = URL(fileURLWithPath: ChildProcess.reportExecutable)
         child.arguments = ["--memory-probe", subject.rawValue]
         let output = Pipe()
         child.standardOutput = output

@@ -10,7 +10,6 @@ enum Operation {
     static let nonASCIIKeyPermanent = "keyed 40-byte non-ASCII NFC, permanent"
     static let protocolTyped = "protocol-typed resolve, transient"
     static let graph = "graph A(B(C)), transient"
-    static let miss = "miss, non-trapping"
     static let handlePermanent = "handle from box.factory, permanent"
     static let handleTransient = "handle from box.factory, transient"
 
@@ -21,6 +20,31 @@ enum Operation {
     static func randomAccess(_ count: Int) -> String { "random access, \(grouped(count)) registered" }
 
     static let memory = "memory at 1,000,000 registrations"
+
+    /// `try? tryResolve` of a type nobody registered, in a box holding `registered` registrations.
+    static func miss(_ registered: Int) -> String { "miss (try? tryResolve), \(grouped(registered)) registered" }
+
+    /// `try? tryResolve` of a registered transient service, in the same box as ``miss(_:)``.
+    static func hit(_ registered: Int) -> String { "hit (try? tryResolve), \(grouped(registered)) registered" }
+
+    /// Registering every service of the `size`-service app graph into a fresh container, in this process.
+    static func appRegister(_ size: Int) -> String { "register the app graph, N = \(grouped(size))" }
+
+    /// Resolving every top of the app graph once, from a container that has made nothing yet, in this process.
+    static func appFirstResolve(_ size: Int) -> String { "first resolve of the tops, N = \(grouped(size))" }
+
+    /// Resolving every top of the app graph once more, from the same container, in this process.
+    static func appResolveAgain(_ size: Int) -> String { "resolve the tops again, N = \(grouped(size))" }
+
+    /// Registering the app graph and resolving its tops in a fresh process, minus an empty executable's time.
+    static func launch(_ size: Int) -> String {
+        "launch in a fresh process, N = \(grouped(size)) (net of an empty executable)"
+    }
+
+    /// The empty executable that ``launch(_:)`` subtracts, from the rounds that measured it.
+    static func launchEmpty(_ size: Int) -> String {
+        "empty executable in a fresh process (subtracted at N = \(grouped(size)))"
+    }
 
     /// Resolving on one thread, inside the two-thread harness.
     static func oneThread(_ life: String) -> String { "1 thread, \(life)" }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The report's command line: `BoxKitReport [--quick] [--out DIR]`.
 struct Options: Sendable {
-    /// A short run for CI: shorter repetitions, fewer containers per registration sample.
+    /// A short run for CI: shorter repetitions, fewer containers per registration sample, fewer launch rounds.
     var quick = false
     /// Where `bench-results.{md,csv,svg}` go: the repository root when run from `Benchmarks/`.
     var outputDirectory = ".."
@@ -38,6 +38,9 @@ struct Options: Sendable {
             ? Harness(repetitions: 7, nanosecondsPerRepetition: 4_000_000)
             : Harness(repetitions: 11, nanosecondsPerRepetition: 25_000_000)
     }
+
+    /// Measured rounds of the launch executables per app-graph size (see `LaunchSuite`).
+    var launchRounds: Int { quick ? 5 : 11 }
 
     private static func usage(_ problem: String?) -> Never {
         if let problem { print("BoxKitReport: \(problem)") }

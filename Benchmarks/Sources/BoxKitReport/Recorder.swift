@@ -36,13 +36,15 @@ struct Recorder {
     /// Repeats measurements that time themselves, for every subject `build` adds, interleaved, and records
     /// them.
     ///
-    /// Each body sets up, measures and returns one value in nanoseconds per operation.
-    func compareRepeated(_ operation: String, repetitions: Int?, _ build: (Subjects<() -> Double>) -> Void) {
+    /// Each body sets up, measures and returns one value in `unit` (nanoseconds per operation unless told).
+    func compareRepeated(
+        _ operation: String, repetitions: Int?, unit: Unit = .nanoseconds, _ build: (Subjects<() -> Double>) -> Void
+    ) {
         let subjects = Subjects<() -> Double>()
         build(subjects)
         let samples = harness.repeated(repetitions, subjects.entries.map(\.body))
         for (entry, sample) in zip(subjects.entries, samples) {
-            results.add(operation, entry.subject, entry.variant, sample)
+            results.add(operation, entry.subject, entry.variant, unit: unit, sample)
         }
     }
 }

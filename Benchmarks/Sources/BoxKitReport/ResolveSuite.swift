@@ -3,8 +3,8 @@ import BoxKit
 import ReportSink
 import Swinject
 
-/// The single-resolve measurements: by type, keyed, protocol-typed, the graph and the miss, each on the
-/// floor, BoxKit, the Dictionary baseline and Swinject; and the pre-bound handles of `box.factory`.
+/// The single-resolve measurements: by type, keyed, protocol-typed and the graph, each on the floor, BoxKit,
+/// the Dictionary baseline and Swinject; and the pre-bound handles of `box.factory`. (Misses are `MissSuite`'s.)
 struct ResolveSuite {
     let recorder: Recorder
     let fixtures = Fixtures()
@@ -20,7 +20,6 @@ struct ResolveSuite {
         permanent(Operation.nonASCIIKeyPermanent, key: Keys.nonASCII40)
         protocolTyped()
         graph()
-        miss()
         handles()
     }
 
@@ -95,21 +94,6 @@ struct ResolveSuite {
             }
             subjects.add(.swinject, ".graph (default)") { n in
                 for _ in 0..<n { blackHole(container.resolve(GraphA.self)!) }
-            }
-        }
-    }
-
-    /// Resolving a type nobody registered, through the API that reports instead of trapping.
-    private func miss() {
-        let container = fixtures.swinject
-        recorder.compare(Operation.miss) { subjects in
-            for (subject, box) in fixtures.boxes {
-                subjects.add(subject, "try? tryResolve") { n in
-                    for _ in 0..<n { blackHole(value: try? box.tryResolve(Unregistered.self)) }
-                }
-            }
-            subjects.add(.swinject, "resolve returns nil") { n in
-                for _ in 0..<n { blackHole(value: container.resolve(Unregistered.self)) }
             }
         }
     }

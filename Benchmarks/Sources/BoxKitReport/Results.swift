@@ -2,12 +2,26 @@
 enum Unit: String, Sendable {
     /// Nanoseconds per operation (per registration, for registration).
     case nanoseconds = "ns/op"
+    /// Microseconds per pass over the app graph: registering every service, or resolving every top once.
+    case microseconds = "µs/pass"
+    /// Milliseconds per launch of a fresh process.
+    case milliseconds = "ms/launch"
     /// Resident bytes per registration.
     case bytes = "bytes/registration"
     /// Aggregate throughput of two threads divided by that of one.
     case speedup = "x (2 threads / 1 thread)"
     /// CPU time over elapsed time: how many cores a group of threads had.
     case cores = "cores"
+
+    /// How many nanoseconds one of this unit is, for a unit of time; `nil` for the others.
+    var nanoseconds: Double? {
+        switch self {
+        case .nanoseconds: 1
+        case .microseconds: 1e3
+        case .milliseconds: 1e6
+        case .bytes, .speedup, .cores: nil
+        }
+    }
 }
 
 /// One measured value: an operation on a subject.

@@ -1,6 +1,7 @@
 /// What a measurement runs on: the same work without a container, or one of three containers.
 enum Subject: String, CaseIterable, Sendable, Comparable {
-    /// The same work without a container: a stored reference, a stored closure, a graph built by hand.
+    /// The same work without a container: a stored reference, a stored closure, a graph built by hand. In the
+    /// launch rows it also stands for the empty executable, whose time every launch is measured net of.
     case floor
     /// BoxKit's `Box()`, the C hash table.
     case boxKit

@@ -1,9 +1,11 @@
 import Foundation
+import LaunchSupport
 
 // BoxKitReport: every operation on the floor, BoxKit, the Dictionary baseline and Swinject, side by side in
-// one release run, with the ratios DESIGN.md §3 sets as targets. It reports; it does not gate (exit 0).
+// one release run, with the ratios DESIGN.md §3 sets as targets. It reports; it does not gate (exit 0). The
+// launch rows run the Launch* executables built beside it, so build every product first (`make bench` does):
 //
-//     cd Benchmarks && swift run -c release BoxKitReport [--quick] [--out DIR]
+//     cd Benchmarks && swift build -c release && swift run -c release BoxKitReport [--quick] [--out DIR]
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if let subject = options.memoryProbe { MemoryProbe.runChild(subject) }
@@ -16,11 +18,18 @@ let started = monotonicNanoseconds()
 logProgress("BoxKitReport: \(options.quick ? "quick" : "full") run on \(machine.processors) processors")
 
 ResolveSuite(recorder: recorder).run()
+for appGraph in [nil] + AppSize.allCases {
+    MissSuite(recorder: recorder, appGraph: appGraph).run()
+}
 for count in [10, 1_000, 100_000, 1_000_000] {
     RandomAccessSuite(recorder: recorder, count: count).run()
 }
 RegistrationSuite(recorder: recorder, count: 1_000, containers: options.quick ? 10 : 40, repetitions: nil).run()
 RegistrationSuite(recorder: recorder, count: 1_000_000, containers: 1, repetitions: options.quick ? 3 : 7).run()
+for size in AppSize.allCases {
+    AppGraphSuite(recorder: recorder, size: size, repetitions: nil).run()
+}
+LaunchSuite(results: results, rounds: options.launchRounds).run()
 MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3)
 ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
 
