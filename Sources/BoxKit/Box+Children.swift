@@ -16,8 +16,28 @@ extension Box {
     @discardableResult
     public func newChildBox(forKey key: String) -> Box {
         let child = Box(backend: backend, parent: self)
-        _children.withLock { $0[key] = child }
+        // A child replaced is released after unlocking: what it releases may use this box.
+        let displaced = _children.withLock { $0.updateValue(child, forKey: key) }
+        withExtendedLifetime(displaced) {}
         return child
+    }
+
+    /// Removes the child box stored under `key` and returns it, if there was one.
+    ///
+    /// The parent no longer keeps the child: it lives as long as something else holds it (the returned
+    /// value, say), and ``childBox(forKey:)`` no longer finds it.
+    ///
+    /// ```swift
+    /// let session = box.newChildBox(forKey: "session")
+    /// // ... at logout:
+    /// box.removeChildBox(forKey: "session")   // its registrations and instances go with it
+    /// ```
+    ///
+    /// - Parameter key: The key the child was created under.
+    /// - Returns: The child that was removed, or `nil` when none was stored under `key`.
+    @discardableResult
+    public func removeChildBox(forKey key: String) -> Box? {
+        _children.withLock { $0.removeValue(forKey: key) }
     }
 
     /// The child box stored under `key` by ``newChildBox(forKey:)``, if any.
@@ -34,4 +54,15 @@ extension Box {
 
     /// The box this one falls back to, if it is a child box whose parent still exists.
     public var parentBox: Box? { _parent }
+}
+
+
+extension _Locked where Value == [String: Box] {
+    /// Empties a box's children and returns them, for the caller to release after unlocking.
+    func removeAll() -> [Box] {
+        withLock { boxes in
+            defer { boxes.removeAll() }
+            return Array(boxes.values)
+        }
+    }
 }

@@ -17,7 +17,12 @@ extension Box {
     /// local where it is read in a loop.
     public static var shared: Box {
         get { _sharedBox.withLock { $0 } }
-        set { _sharedBox.withLock { $0 = newValue } }
+        set {
+            // The box replaced is released after unlocking: its registrations' instances may read
+            // `Box.shared` in their `deinit`.
+            var displaced = newValue
+            _sharedBox.withLock { swap(&$0, &displaced) }
+        }
     }
 }
 

@@ -64,6 +64,18 @@ public final class Box: BoxApi, Sendable {
         _parent = parent
     }
 
+    /// Releases the child boxes one after another rather than each from its parent's `deinit`, so that
+    /// releasing a deep chain of child boxes cannot overflow the stack: a child that nothing else holds
+    /// hands its own children to this loop before it goes.
+    deinit {
+        var pending = _children.removeAll()
+        while var child = pending.popLast() {
+            if isKnownUniquelyReferenced(&child) {
+                pending += child._children.removeAll()
+            }
+        }
+    }
+
     var _storage: any _ServiceStorage { _table ?? _dictionary.unsafelyUnwrapped }
 
     /// The number of registrations in this box, not counting child boxes.

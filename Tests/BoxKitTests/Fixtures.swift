@@ -172,3 +172,14 @@ struct WeakReference<Object: AnyObject> {
 
 /// The lifetimes an async factory may have: all but `.graph`, which is one synchronous resolve's scope.
 let asyncLifetimes = LifeType.allCases.filter { $0 != .graph }
+
+/// Whether `body`, run on a thread of its own, returns within `seconds`. A body that deadlocks leaves its
+/// thread blocked for the rest of the process, and the test fails instead of hanging.
+func returnsWithin(seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let returned = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        returned.signal()
+    }.start()
+    return returned.wait(timeout: .now() + seconds) == .success
+}
