@@ -20,21 +20,30 @@ __thread cbox_thread *cbox_thread_record;
 uint64_t cbox_global_epoch = 1;
 int cbox_reader_needs_fence = 1;
 
-static cbox_thread *cbox__threads;  // every record ever attached; records are reused, never freed
+// The records of the threads attached now. A record is linked when its thread first uses BoxKit and
+// unlinked and freed when the thread ends; the lock serialises those with the writers' scans, so a scan
+// never reads a freed record and costs O(threads alive), however many threads came and went.
+static cbox_thread *cbox__threads;
+static size_t cbox__thread_count;
+static pthread_mutex_t cbox__threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t cbox__thread_key;
 static pthread_once_t cbox__once = PTHREAD_ONCE_INIT;
 static int cbox__have_membarrier;
 
+/// The thread-exit destructor of a record: unlinks and frees it, and forgets it in the thread's own
+/// pointer, so that a resolve made later on this thread (from another key's destructor) attaches a record
+/// of its own instead of using this one once it is freed.
 static void cbox__thread_detach(void *opaque) {
     cbox_thread *record = opaque;
+    if (cbox_thread_record == record) cbox_thread_record = NULL;
+    pthread_mutex_lock(&cbox__threads_lock);
+    cbox_thread **link = &cbox__threads;
+    while (*link != record) link = &(*link)->next;
+    *link = record->next;
+    cbox__thread_count--;
+    pthread_mutex_unlock(&cbox__threads_lock);
     free(record->chain);
-    record->chain = NULL;
-    record->chain_count = 0;
-    record->chain_capacity = 0;
-    record->recording = 0;
-    record->read_depth = 0;
-    __atomic_store_n(&record->active_epoch, 0, __ATOMIC_RELEASE);
-    __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
+    free(record);
 }
 
 static void cbox__init(void) {
@@ -51,29 +60,24 @@ static void cbox__init(void) {
 
 cbox_thread *cbox_thread_attach(void) {
     pthread_once(&cbox__once, cbox__init);
-    cbox_thread *record = NULL;
-    for (cbox_thread *r = __atomic_load_n(&cbox__threads, __ATOMIC_ACQUIRE); r; r = r->next) {
-        uint64_t free_mark = 0;
-        if (__atomic_load_n(&r->in_use, __ATOMIC_RELAXED) == 0 &&
-            __atomic_compare_exchange_n(&r->in_use, &free_mark, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-            record = r;
-            break;
-        }
-    }
-    if (record == NULL) {
-        record = aligned_alloc(64, sizeof(cbox_thread));
-        if (record == NULL) __builtin_trap();
-        memset(record, 0, sizeof *record);
-        record->in_use = 1;
-        cbox_thread *head = __atomic_load_n(&cbox__threads, __ATOMIC_RELAXED);
-        do {
-            record->next = head;
-        } while (!__atomic_compare_exchange_n(&cbox__threads, &head, record, true, __ATOMIC_RELEASE,
-                                              __ATOMIC_RELAXED));
-    }
+    cbox_thread *record = aligned_alloc(64, sizeof(cbox_thread));
+    if (record == NULL) __builtin_trap();
+    memset(record, 0, sizeof *record);
+    pthread_mutex_lock(&cbox__threads_lock);
+    record->next = cbox__threads;
+    cbox__threads = record;
+    cbox__thread_count++;
+    pthread_mutex_unlock(&cbox__threads_lock);
     pthread_setspecific(cbox__thread_key, record);
     cbox_thread_record = record;
     return record;
+}
+
+size_t cbox_thread_records(void) {
+    pthread_mutex_lock(&cbox__threads_lock);
+    size_t count = cbox__thread_count;
+    pthread_mutex_unlock(&cbox__threads_lock);
+    return count;
 }
 
 bool cbox_thread_reserve_chain(cbox_thread *thread) {
@@ -100,9 +104,11 @@ uint64_t cbox__epoch_min_active(void) {
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
     uint64_t least = UINT64_MAX;
-    for (cbox_thread *r = __atomic_load_n(&cbox__threads, __ATOMIC_ACQUIRE); r; r = r->next) {
+    pthread_mutex_lock(&cbox__threads_lock);
+    for (cbox_thread *r = cbox__threads; r; r = r->next) {
         uint64_t epoch = __atomic_load_n(&r->active_epoch, __ATOMIC_ACQUIRE);
         if (epoch != 0 && epoch < least) least = epoch;
     }
+    pthread_mutex_unlock(&cbox__threads_lock);
     return least;
 }

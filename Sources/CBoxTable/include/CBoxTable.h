@@ -247,14 +247,15 @@ typedef struct cbox_thread {
     cbox_chain_entry *_Nullable chain;
     uint64_t chain_count;
     uint64_t chain_capacity;
-    uint64_t in_use;
     struct cbox_thread *_Nullable next;
     void *_Nullable scope;
     void *_Nullable sandbox;
     uint64_t recording;
-    uint8_t padding[48];
+    uint8_t padding[56];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
+_Static_assert(offsetof(cbox_thread, type_hashes) == 128, "the hash cache starts on a cache line of its own");
+_Static_assert(sizeof(cbox_thread) % 64 == 0, "records are whole cache lines");
 
 /// The current thread's record, or NULL before its first use. Use `cbox_thread_current`.
 extern __thread cbox_thread *_Nullable cbox_thread_record __attribute__((tls_model("initial-exec")));
@@ -263,8 +264,15 @@ extern uint64_t cbox_global_epoch;
 /// Nonzero when readers must fence after announcing their epoch (the kernel lacks `membarrier`).
 extern int cbox_reader_needs_fence;
 
-/// Attaches a reader record to the calling thread (reusing one a finished thread left). Never NULL.
+/// Attaches a new reader record to the calling thread; it is freed when the thread ends. Never NULL.
 cbox_thread *cbox_thread_attach(void);
+
+/// The number of reader records attached now: one per live thread that has used BoxKit (and per sandbox
+/// thread parked by `cbox_sandbox_abandon`).
+size_t cbox_thread_records(void);
+
+/// Whether the calling thread has a reader record now (it attaches one on first use).
+static inline bool cbox_thread_is_attached(void) { return cbox_thread_record != NULL; }
 
 /// The calling thread's reader record.
 static inline cbox_thread *cbox_thread_current(void) {

@@ -1,0 +1,67 @@
+import CBoxTable
+import Foundation
+import Synchronization
+import Testing
+
+/// What the destructor of a thread-local key made after BoxKit's saw, for the test thread to judge.
+private let laterDestructorSawNoRecord = Atomic<Int>(0)
+private let laterDestructorRuns = Atomic<Int>(0)
+
+extension CBoxTableSuite {
+    /// Reader records live as long as their threads.
+    @Suite struct ThreadRecords {
+        /// In a process of its own: threads of other tests come and go meanwhile, and change the count.
+        @Test func recordsOfThreadsThatEndedAreFreed() async {
+            await #expect(processExitsWith: .success) {
+                _ = cbox_thread_current()
+                let before = cbox_thread_records()
+                let attached = DispatchGroup()
+                let release = DispatchSemaphore(value: 0)
+                let ended = DispatchGroup()
+                for _ in 0..<500 {
+                    attached.enter()
+                    ended.enter()
+                    Thread {
+                        _ = cbox_thread_current()
+                        attached.leave()
+                        release.wait()
+                        ended.leave()
+                    }.start()
+                }
+                attached.wait()
+                let whileAlive = cbox_thread_records()
+                for _ in 0..<500 { release.signal() }
+                ended.wait()
+                // A thread's destructors run after it leaves its body: wait for them, within a deadline.
+                let deadline = Date().addingTimeInterval(30)
+                while cbox_thread_records() > before && Date() < deadline { usleep(10_000) }
+                exit(whileAlive == before + 500 && cbox_thread_records() == before ? 0 : 1)
+            }
+        }
+
+        /// The bug this guards against: BoxKit's destructor marked the record free but left the thread
+        /// pointing at it, so a resolve from a later destructor used a record another thread could claim.
+        @Test func aDestructorRunningAfterBoxKitsAttachesARecordOfItsOwn() throws {
+            var thread = pthread_t()
+            let started = pthread_create(
+                &thread, nil,
+                { _ in
+                    _ = cbox_thread_current()  // BoxKit's key exists before the one made here
+                    var key = pthread_key_t()
+                    pthread_key_create(&key) { _ in
+                        laterDestructorRuns.add(1, ordering: .relaxed)
+                        if !cbox_thread_is_attached() { laterDestructorSawNoRecord.add(1, ordering: .relaxed) }
+                        let record = cbox_thread_current()
+                        cbox_read_begin(record)
+                        cbox_read_end(record)
+                    }
+                    pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+                    return nil
+                }, nil)
+            try #require(started == 0)
+            pthread_join(thread, nil)
+            #expect(laterDestructorRuns.load(ordering: .relaxed) == 1)
+            #expect(laterDestructorSawNoRecord.load(ordering: .relaxed) == 1)
+        }
+    }
+}
