@@ -17,13 +17,17 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
     @exclusivity(unchecked) var instance: Service?
     /// The task that creates the permanent instance: started by the first resolve that needs it, awaited by
     /// every resolve until the instance is stored, then dropped (the task captures this registration).
-    /// Guarded by `creation`, the lock a synchronous registration makes its instance under.
+    /// Guarded by `bookkeeping`.
     @exclusivity(unchecked) var creationTask: Task<Void, Never>?
 
     /// The task that creates a `.weak` instance: started by the first resolve that finds none alive, awaited
     /// by the resolves that come while it runs (each gets the instance from it, strongly), then dropped.
-    /// Guarded by `creation`.
+    /// Guarded by `bookkeeping`.
     @exclusivity(unchecked) var weakCreationTask: Task<_Made<Service>, Never>?
+
+    /// Guards the creation tasks and the instances they store; made by the first resolve that needs it. No
+    /// user code runs while it is held: the factory runs in the task, outside it.
+    let bookkeeping = _LazyReference<_Lock>()
 
     @usableFromInline
     init(key: String?, life: LifeType, factory: @escaping @Sendable (Resolver) async -> Service) {
@@ -59,7 +63,7 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
             return made
         }
         let resolver = holder ?? origin
-        let lock = creation.load(orMake: _Lock.init)
+        let lock = bookkeeping.load(orMake: _Lock.init)
         let task = lock.withLock { () -> Task<Void, Never>? in
             if created.load(ordering: .acquiring) { return nil }  // stored since the check above
             if let creationTask { return creationTask }
@@ -82,7 +86,7 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
     /// every resolve arriving meanwhile awaits. The task holds the instance strongly until it is dropped, so
     /// each waiting caller receives it even if the first caller lets go at once.
     private func makeWeak(resolver: Resolver) async -> Service {
-        let lock = creation.load(orMake: _Lock.init)
+        let lock = bookkeeping.load(orMake: _Lock.init)
         let (alive, task) = lock.withLock { () -> (AnyObject?, Task<_Made<Service>, Never>?) in
             if let alive = weakInstance { return (alive, nil) }
             if let weakCreationTask { return (nil, weakCreationTask) }

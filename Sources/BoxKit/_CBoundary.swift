@@ -26,10 +26,20 @@ final class _Lock: @unchecked Sendable {
         return try body()
     }
 
-    /// Unlocks on behalf of a `withLock` whose frame will never resume (an abandoned sandbox thread).
-    fileprivate func releaseAbandoned() {
-        cbox_lock_release(handle)
-    }
+}
+
+/// Where threads wait for a creation that another thread has claimed (`_CreationClaim`): one monitor for the
+/// process. A waiter enters, waits while the claim it wants is held, and leaves; a thread that releases a
+/// claim announces the change, which costs one load when nobody waits.
+enum _CreationMonitor {
+    /// Begins waiting; the caller then checks its claim (sequentially consistent) before each `wait`.
+    static func enter() { cbox_creations_enter() }
+    /// Sleeps until a claim may have been released.
+    static func wait() { cbox_creations_wait() }
+    /// Ends what `enter` began.
+    static func leave() { cbox_creations_leave() }
+    /// Wakes the waiting threads, if any; call after releasing a claim (sequentially consistent).
+    static func changed() { cbox_creations_changed() }
 }
 
 /// The registry as BoxKit keeps it: a C open-addressing table keyed by (XXH3 hash, type id, key bytes)
@@ -269,16 +279,16 @@ enum _ResolutionThread {
         Unmanaged<_GraphScope>.fromOpaque(scope).release()
     }
 
-    /// Runs `body` holding a registration's creation `lock`. On a sandbox thread the lock is noted, so that
+    /// Runs `body` holding `registration`'s creation claim. On a sandbox thread the claim is noted, so that
     /// it can be released if the thread is abandoned while `body` runs.
-    static func withCreationLock<R>(_ lock: _Lock, _ body: () -> R) -> R {
-        lock.withLock {
-            guard let sandbox = cbox_thread_current().pointee.sandbox else { return body() }
-            let verification = Unmanaged<_Verification>.fromOpaque(sandbox).takeUnretainedValue()
-            verification.heldLocks.append(lock)
-            defer { verification.heldLocks.removeLast() }
-            return body()
-        }
+    static func withCreationClaim<R>(_ registration: _AnyServiceBox, _ body: () -> R) -> R {
+        registration.creation.acquire()
+        defer { registration.creation.release() }
+        guard let sandbox = cbox_thread_current().pointee.sandbox else { return body() }
+        let verification = Unmanaged<_Verification>.fromOpaque(sandbox).takeUnretainedValue()
+        verification.heldClaims.append(registration)
+        defer { verification.heldClaims.removeLast() }
+        return body()
     }
 
     /// The verification this thread runs as its sandbox, if it is one.
@@ -302,8 +312,8 @@ enum _ResolutionThread {
     /// creation locks its frames hold, leaves its read sections and resolutions, and parks it for good
     /// (its frames are never resumed, so nothing they hold is released or reused).
     static func abandonSandbox(_ verification: _Verification) -> Never {
-        for lock in verification.heldLocks.reversed() { lock.releaseAbandoned() }
-        verification.heldLocks.removeAll()
+        for registration in verification.heldClaims.reversed() { registration.creation.release() }
+        verification.heldClaims.removeAll()
         _RecordingGate.shared.leave(Int(cbox_thread_current().pointee.recording))
         cbox_sandbox_abandon()
     }

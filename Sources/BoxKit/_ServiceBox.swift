@@ -32,9 +32,10 @@ class _AnyServiceBox: @unchecked Sendable {
     var sequence: UInt64 = 0
     /// Hooks run after each creation, in order; made with the first hook.
     let hooks = _LazyReference<_Locked<[_Hook]>>()
-    /// Serialises the one creation of a permanent instance; made by the first resolve that needs it.
-    let creation = _LazyReference<_Lock>()
-    /// The `.weak` instance while someone else holds it; read and written only under `creation`.
+    /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
+    let creation = _CreationClaim()
+    /// The `.weak` instance while someone else holds it; read and written only while holding `creation` (an
+    /// async registration's, while holding its `bookkeeping` lock).
     @exclusivity(unchecked) weak var weakInstance: AnyObject?
     /// What the first creation (and `verify()`) saw this registration resolve.
     let dependencies = _DependencyList()
@@ -82,9 +83,9 @@ class _AnyServiceBox: @unchecked Sendable {
 
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
     /// it, hands it to `store`, and publishes it (`_readyObject` for a class instance, then `_ready`), all
-    /// under `creation`.
+    /// while holding `creation`.
     final func createPermanent<Service>(resolver: Resolver, _ make: () -> Service, store: (Service) -> Void) {
-        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
+        _ResolutionThread.withCreationClaim(self) {
             if isReady { return }
             let made = make()
             initialise(made, resolver: resolver)
@@ -109,9 +110,9 @@ class _AnyServiceBox: @unchecked Sendable {
     }
 
     /// `.weak`: returns the weakly held instance if anyone still holds it, or makes a new one with `make`
-    /// and runs the hooks on it, under `creation`.
+    /// and runs the hooks on it, while holding `creation`.
     final func makeWeak<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
-        _ResolutionThread.withCreationLock(creation.load(orMake: _Lock.init)) {
+        _ResolutionThread.withCreationClaim(self) {
             if let alive = weakInstance {
                 if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
                     return unsafeBitCast(alive, to: Service.self)

@@ -13,8 +13,8 @@ final class _Verification: @unchecked Sendable {
     /// What each problem found so far says (`BoxError._sameness`), so that each is reported once without
     /// rendering any.
     private var reported: Set<AnyHashable> = []
-    /// The creation locks the current sandbox thread holds, innermost last.
-    var heldLocks: [_Lock] = []
+    /// The registrations whose creation claims the current sandbox thread holds, innermost last.
+    var heldClaims: [_AnyServiceBox] = []
 
     init(targets: [(box: Box, registration: _AnyServiceBox)]) {
         self.targets = targets

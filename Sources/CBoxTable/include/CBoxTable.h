@@ -387,6 +387,21 @@ void cbox_lock_acquire(cbox_lock *lock);
 /// Unlocks a mutex this thread locked.
 void cbox_lock_release(cbox_lock *lock);
 
+// MARK: - The creation monitor
+
+/// Where a thread waits for a creation another thread has claimed (see `_CreationClaim` in BoxKit). A
+/// waiter calls `cbox_creations_enter`, then `cbox_creations_wait` for as long as the claim it waits for is
+/// held (checking it with a sequentially consistent load), then `cbox_creations_leave`. A thread that
+/// releases a claim (with a sequentially consistent store) then calls `cbox_creations_changed`, which wakes
+/// the waiters, and costs one load when there are none.
+void cbox_creations_enter(void);
+/// Sleeps until a claim may have changed; between `cbox_creations_enter` and `cbox_creations_leave` only.
+void cbox_creations_wait(void);
+/// Ends what `cbox_creations_enter` began.
+void cbox_creations_leave(void);
+/// Wakes every waiting thread, if any waits; call after releasing a claim.
+void cbox_creations_changed(void);
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus

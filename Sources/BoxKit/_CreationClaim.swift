@@ -1,0 +1,33 @@
+import Synchronization
+
+/// The right to create a registration's shared instance (`.permanent`, `.weak`): held by one thread at a
+/// time, the one that runs the factory and the hooks, so that the factory runs once however many threads
+/// resolve at the same moment.
+///
+/// It is not a lock held around user code: claiming is one compare-exchange and releasing one store, and no
+/// lock is held while the factory runs, so a factory may resolve anything, from any box. A thread that finds
+/// the claim held sleeps in the process's creation monitor (`_CreationMonitor`) until it is released, then
+/// claims it in turn (and, for `.permanent`, finds the instance ready). One word, stored in the
+/// registration: nothing is allocated.
+struct _CreationClaim: ~Copyable, @unchecked Sendable {
+    private let held = Atomic<Bool>(false)
+
+    init() {}
+
+    /// Claims, sleeping while another thread holds the claim.
+    ///
+    /// - Complexity: O(1) when no other thread holds it.
+    func acquire() {
+        while !held.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            _CreationMonitor.enter()
+            while held.load(ordering: .sequentiallyConsistent) { _CreationMonitor.wait() }
+            _CreationMonitor.leave()
+        }
+    }
+
+    /// Releases the claim and wakes the threads waiting in the monitor, if any.
+    func release() {
+        held.store(false, ordering: .sequentiallyConsistent)
+        _CreationMonitor.changed()
+    }
+}
