@@ -210,6 +210,7 @@ private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8
 }
 
 /// The calling thread's chain of resolutions in flight, kept in its C reader record.
+@usableFromInline
 enum _ResolutionThread {
     /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
     /// resolve of the same registration from inside a hook returns it.
@@ -236,11 +237,18 @@ enum _ResolutionThread {
         }
     }
 
-    /// Records `found` as a dependency of `parent`, the registration whose first creation is in flight.
-    @inline(never)
-    static func record(_ found: UnsafeMutableRawPointer, asDependencyOf parent: UnsafeRawPointer) {
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found).takeUnretainedValue()
-        Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(_Dependency(registration))
+    /// Records that the resolution on top of this thread's chain, a first creation, resolved `found`. The
+    /// edge waits in the thread's buffer, retained, until that creation ends and hands its edges over.
+    @inline(__always)
+    static func recordDependency(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeMutableRawPointer) {
+        if cbox_edges_record(thread, found) { _ = Unmanaged<_AnyServiceBox>.fromOpaque(found).retain() }
+    }
+
+    /// A dependency nothing provided, waiting in a thread's edge buffer with its pointer's low bit set (a
+    /// registration's pointer never has it).
+    private final class PendingMissing {
+        let dependency: _Dependency
+        init(_ dependency: _Dependency) { self.dependency = dependency }
     }
 
     /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` (with
@@ -248,9 +256,62 @@ enum _ResolutionThread {
     static func recordMissing(_ type: Any.Type, key: String?, arguments: [Any.Type]) {
         let thread = cbox_thread_current()
         guard thread.pointee.chain_count > 0 else { return }
-        let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
-        Unmanaged<_AnyServiceBox>.fromOpaque(parent).takeUnretainedValue().record(
-            _Dependency(missing: type, key: key, arguments: arguments))
+        let dependency = _Dependency(missing: type, key: key, arguments: arguments)
+        guard cbox_chain_recording(thread) != nil else {
+            let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
+            Unmanaged<_AnyServiceBox>.fromOpaque(parent)._withUnsafeGuaranteedRef {
+                $0.dependencies.record(count: 1) { _ in dependency }
+            }
+            return
+        }
+        let pending = Unmanaged.passRetained(PendingMissing(dependency)).toOpaque()
+        _ = cbox_edges_record(thread, pending + 1)
+    }
+
+    /// Hands the edges recorded in `thread`'s buffer from `mark` on to `registration`, as one batch of
+    /// dependencies (each registration once), releases them, and empties the buffer down to `mark`.
+    ///
+    /// - Complexity: O(*n*²) in the edges of one creation when they are few, O(*n*) with hashing otherwise.
+    private static func handOverEdges(
+        _ thread: UnsafeMutablePointer<cbox_thread>, from mark: Int, to registration: UnsafeRawPointer
+    ) {
+        let count = Int(thread.pointee.edge_count) - mark
+        guard count > 0, let edges = thread.pointee.edges?.advanced(by: mark) else { return }
+        thread.pointee.edge_count = UInt64(mark)
+        // Keep each edge once, in order, at the front; release the repeats' retains.
+        var unique = 0
+        var seen: Set<UnsafeMutableRawPointer> = []
+        for index in 0..<count {
+            let edge = edges[index].unsafelyUnwrapped
+            let isNew = count > 16 ? seen.insert(edge).inserted : !(0..<unique).contains { edges[$0] == edge }
+            guard isNew else {
+                release(edge)
+                continue
+            }
+            edges[unique] = edge
+            unique += 1
+        }
+        Unmanaged<_AnyServiceBox>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+            $0.dependencies.record(count: unique) { dependency(edges[$0].unsafelyUnwrapped) }
+        }
+        for index in 0..<unique { release(edges[index].unsafelyUnwrapped) }
+    }
+
+    /// The dependency an edge in the buffer stands for.
+    private static func dependency(_ edge: UnsafeMutableRawPointer) -> _Dependency {
+        if UInt(bitPattern: edge) & 1 != 0 {
+            return Unmanaged<PendingMissing>.fromOpaque(edge - 1)._withUnsafeGuaranteedRef { $0.dependency }
+        }
+        return Unmanaged<_AnyServiceBox>.fromOpaque(edge)._withUnsafeGuaranteedRef { _Dependency($0) }
+    }
+
+    /// Releases what the edge buffer retained for an edge.
+    private static func release(_ edge: UnsafeMutableRawPointer) {
+        if UInt(bitPattern: edge) & 1 != 0 {
+            Unmanaged<PendingMissing>.fromOpaque(edge - 1).release()
+        } else {
+            Unmanaged<_AnyServiceBox>.fromOpaque(edge).release()
+        }
     }
 
     /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
@@ -273,7 +334,11 @@ enum _ResolutionThread {
     /// its `.graph` instances (whose `deinit`s may resolve, opening a scope of their own).
     @inline(never)
     private static func finishPop(_ thread: UnsafeMutablePointer<cbox_thread>, _ finish: UInt32) {
-        if finish & UInt32(CBOX_POP_RECORDED) != 0 { _RecordingGate.shared.leave(1) }
+        if finish & UInt32(CBOX_POP_RECORDED) != 0 {
+            _RecordingGate.shared.leave(1)
+            let popped = thread.pointee.chain![Int(thread.pointee.chain_count)]
+            handOverEdges(thread, from: Int(popped.mark), to: popped.registration)
+        }
         guard finish & UInt32(CBOX_POP_CLOSE_SCOPE) != 0, let scope = thread.pointee.scope else { return }
         thread.pointee.scope = nil
         Unmanaged<_GraphScope>.fromOpaque(scope).release()
@@ -281,6 +346,7 @@ enum _ResolutionThread {
 
     /// Runs `body` holding `registration`'s creation claim. On a sandbox thread the claim is noted, so that
     /// it can be released if the thread is abandoned while `body` runs.
+    @usableFromInline
     static func withCreationClaim<R>(_ registration: _AnyServiceBox, _ body: () -> R) -> R {
         registration.creation.acquire()
         defer { registration.creation.release() }
@@ -314,7 +380,13 @@ enum _ResolutionThread {
     static func abandonSandbox(_ verification: _Verification) -> Never {
         for registration in verification.heldClaims.reversed() { registration.creation.release() }
         verification.heldClaims.removeAll()
-        _RecordingGate.shared.leave(Int(cbox_thread_current().pointee.recording))
+        let thread = cbox_thread_current()
+        _RecordingGate.shared.leave(Int(thread.pointee.recording))
+        // The interrupted creations never end: hand over what they recorded, innermost first.
+        for index in (0..<Int(thread.pointee.chain_count)).reversed() {
+            let entry = thread.pointee.chain![index]
+            if entry.records { handOverEdges(thread, from: Int(entry.mark), to: entry.registration) }
+        }
         cbox_sandbox_abandon()
     }
 
@@ -370,7 +442,7 @@ extension Box {
             (found, holder) = _findInDictionaries(typeID, key: key)
         }
         guard let found else { return _Lookup(.missing) }
-        if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(found, asDependencyOf: parent) }
+        if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, found) }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
         let isPlainTransient = registration._withUnsafeGuaranteedRef { $0.isPlainTransient }
         if !isPlainTransient {
@@ -557,7 +629,7 @@ extension Box {
         if registration.isReady { return registration.readyInstance }
         let thread = cbox_thread_current()
         let raw = Unmanaged.passUnretained(registration).toOpaque()
-        if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(raw, asDependencyOf: parent) }
+        if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, raw) }
         if let entry = cbox_chain_find(thread, raw) {
             if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
             _trap(_cycleError(registration))
@@ -634,7 +706,7 @@ extension _ServiceHandle {
         let thread = cbox_thread_current()
         let binding = Unmanaged<_Binding>.fromOpaque(pinned)
         let raw = binding._withUnsafeGuaranteedRef { $0.registrationPointer }
-        if let parent = cbox_chain_recording(thread) { _ResolutionThread.record(raw, asDependencyOf: parent) }
+        if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, raw) }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
         if binding._withUnsafeGuaranteedRef({ $0.isPlainTransient }) {
             if cbox_chain_find(thread, raw) != nil { return _Lookup(.missing) }

@@ -5,7 +5,7 @@
 /// ``Box/dependencyGraph()`` reads it.
 ///
 /// `@unchecked Sendable`: immutable; metatypes are immutable.
-struct _Dependency: Equatable, @unchecked Sendable {
+struct _Dependency: Hashable, @unchecked Sendable {
     let serviceType: Any.Type
     let key: String?
     let arguments: [Any.Type]
@@ -29,6 +29,13 @@ struct _Dependency: Equatable, @unchecked Sendable {
 
     /// `Module.Car`, `Module.Car[key: "BMW"]`, with its argument types if it takes any.
     var name: String { _describe(serviceType, key: key, arguments: arguments) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(serviceType))
+        hasher.combine(key)
+        hasher.combine(missing)
+        for argument in arguments { hasher.combine(ObjectIdentifier(argument)) }
+    }
 
     static func == (lhs: _Dependency, rhs: _Dependency) -> Bool {
         guard ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType), lhs.missing == rhs.missing,

@@ -1,26 +1,29 @@
 import Synchronization
 
-/// What a registration's creation resolved, in the order observed: a lock-free stack of `_Dependency`
-/// nodes, pushed by the resolving thread and read only when ``Box/dependencyGraph()`` asks.
+/// What a registration's creation resolved, in the order observed: a lock-free stack of batches, each the
+/// dependencies of one creation (usually the first, and only one), read only when
+/// ``Box/dependencyGraph()`` asks.
 ///
-/// A noncopyable struct stored inline in the registration: one word, and nothing allocated until the
-/// first dependency. Recording one costs one node and one compare-exchange; a resolve repeated right after
-/// itself (a factory resolving in a loop) is recorded once. Repeats further apart are dropped when read.
+/// A noncopyable struct stored inline in the registration: one word, and nothing allocated until a
+/// creation that resolved something ends. The resolving thread gathers a creation's dependencies in its own
+/// buffer (see `_ResolutionThread.recordDependency`) and hands them over here as one batch, one allocation.
 struct _DependencyList: ~Copyable, @unchecked Sendable {
-    /// A recorded dependency and the node recorded before it. The list holds one reference to every node
-    /// (`next` is not a reference of its own) and releases them one after another, so that releasing a
-    /// long list never recurses.
-    final class Node {
-        let dependency: _Dependency
+    /// A batch's count and the batch handed over before it. The list holds one reference to every batch
+    /// (`next` is not a reference of its own) and releases them one after another, so that releasing a long
+    /// list never recurses.
+    struct Header {
+        var count: Int
         let next: UnsafeMutableRawPointer?
+    }
 
-        init(_ dependency: _Dependency, next: UnsafeMutableRawPointer?) {
-            self.dependency = dependency
-            self.next = next
+    /// The dependencies of one creation, stored after the header.
+    final class Batch: ManagedBuffer<Header, _Dependency> {
+        deinit {
+            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
         }
     }
 
-    /// The last node recorded (retained), or `nil`.
+    /// The last batch handed over (retained), or `nil`.
     private let head = Atomic<UnsafeMutableRawPointer?>(nil)
 
     init() {}
@@ -28,48 +31,59 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
     deinit {
         var next = head.load(ordering: .acquiring)
         while let pointer = next {
-            let node = Unmanaged<Node>.fromOpaque(pointer)
-            next = node._withUnsafeGuaranteedRef { $0.next }
-            node.release()
+            let batch = Unmanaged<Batch>.fromOpaque(pointer)
+            next = batch._withUnsafeGuaranteedRef { $0.header.next }
+            batch.release()
         }
     }
 
-    /// Records `dependency`, unless it is the one recorded last.
+    /// Hands over `count` dependencies, made by `dependency(at:)` in order, as one batch.
     ///
-    /// - Complexity: O(1): one allocation and one compare-exchange (retried only when another thread
-    ///   records at the same moment).
-    func record(_ dependency: _Dependency) {
+    /// - Complexity: O(*n*): one allocation and one compare-exchange (retried only when another thread
+    ///   hands over a batch at the same moment).
+    func record(count: Int, _ dependency: (Int) -> _Dependency) {
+        guard count > 0 else { return }
+        let made = Batch.create(minimumCapacity: count) { _ in Header(count: 0, next: nil) }
+        let batch = unsafeDowncast(made, to: Batch.self)
         var expected = head.load(ordering: .acquiring)
+        batch.withUnsafeMutablePointers { header, elements in
+            for index in 0..<count { (elements + index).initialize(to: dependency(index)) }
+            header.initialize(to: Header(count: count, next: expected))
+        }
+        let pointer = Unmanaged.passRetained(batch).toOpaque()
         while true {
-            if let last = expected,
-                Unmanaged<Node>.fromOpaque(last)._withUnsafeGuaranteedRef({ $0.dependency == dependency })
-            {
-                return
-            }
-            let node = Unmanaged.passRetained(Node(dependency, next: expected))
             let (exchanged, current) = head.compareExchange(
-                expected: expected, desired: node.toOpaque(), ordering: .acquiringAndReleasing)
+                expected: expected, desired: pointer, ordering: .acquiringAndReleasing)
             if exchanged { return }
-            node.release()
             expected = current
+            batch.withUnsafeMutablePointers { header, _ in
+                header.pointee = Header(count: header.pointee.count, next: expected)
+            }
         }
     }
 
     /// The recorded dependencies in the order first observed, each once.
     ///
-    /// - Complexity: O(*n*²) in the number recorded, which is what one creation resolved.
+    /// - Complexity: O(*n*) in the number recorded, with hashing.
     var dependencies: [_Dependency] {
-        var newestFirst: [_Dependency] = []
+        var batches: [Unmanaged<Batch>] = []
         var next = head.load(ordering: .acquiring)
         while let pointer = next {
-            let node = Unmanaged<Node>.fromOpaque(pointer)
-            node._withUnsafeGuaranteedRef {
-                newestFirst.append($0.dependency)
-                next = $0.next
+            let batch = Unmanaged<Batch>.fromOpaque(pointer)
+            batches.append(batch)
+            next = batch._withUnsafeGuaranteedRef { $0.header.next }
+        }
+        var seen: Set<_Dependency> = []
+        var ordered: [_Dependency] = []
+        for batch in batches.reversed() {
+            batch._withUnsafeGuaranteedRef {
+                $0.withUnsafeMutablePointers { header, elements in
+                    for index in 0..<header.pointee.count where seen.insert(elements[index]).inserted {
+                        ordered.append(elements[index])
+                    }
+                }
             }
         }
-        var ordered: [_Dependency] = []
-        for dependency in newestFirst.reversed() where !ordered.contains(dependency) { ordered.append(dependency) }
         return ordered
     }
 }

@@ -43,6 +43,7 @@ static void cbox__thread_detach(void *opaque) {
     cbox__thread_count--;
     pthread_mutex_unlock(&cbox__threads_lock);
     free(record->chain);
+    free(record->edges);
     free(record);
 }
 
@@ -87,6 +88,17 @@ bool cbox_thread_reserve_chain(cbox_thread *thread) {
     if (chain == NULL) return false;
     thread->chain = chain;
     thread->chain_capacity = capacity;
+    return true;
+}
+
+bool cbox_thread_reserve_edges(cbox_thread *thread) {
+    if (thread->edge_count < thread->edge_capacity) return true;
+    uint64_t capacity = thread->edge_capacity ? thread->edge_capacity * 2 : 64;
+    if (capacity > UINT32_MAX) return false;  // marks are 32-bit
+    void **edges = realloc(thread->edges, capacity * sizeof(void *));
+    if (edges == NULL) return false;
+    thread->edges = edges;
+    thread->edge_capacity = capacity;
     return true;
 }
 

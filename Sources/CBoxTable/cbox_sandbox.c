@@ -59,6 +59,7 @@ _Noreturn void cbox_sandbox_abandon(void) {
     cbox_thread *thread = cbox_thread_current();
     thread->chain_count = 0;
     thread->recording = 0;
+    thread->edge_count = 0;
     thread->scope = NULL;
     thread->sandbox = NULL;
     thread->read_depth = 0;

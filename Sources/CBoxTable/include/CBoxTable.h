@@ -219,13 +219,16 @@ void cbox_batch_dispose(cbox_batch *batch);
 // MARK: - Per-thread reader state
 
 /// One entry of a thread's chain of resolutions in flight: the registration being resolved, while its
-/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), and whether the
-/// resolutions nested in this one are to be recorded as its dependencies.
+/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), whether the resolutions
+/// nested in this one are to be recorded as its dependencies, and for such an entry where its own start in
+/// the thread's edge buffer (`cbox_thread.edges`).
 typedef struct cbox_chain_entry {
     const void *registration;
     const void *_Nullable pending;
     bool records;
+    uint32_t mark;
 } cbox_chain_entry;
+_Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
 
 /// One entry of a thread's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
 typedef struct cbox_type_hash {
@@ -239,8 +242,9 @@ typedef struct cbox_type_hash {
 /// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
 /// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), the
 /// verification this thread runs as a sandbox (an object the Swift side owns, NULL on other threads), how
-/// many of its chain entries record the resolutions nested in them, and its cache of unkeyed hashes. Owned
-/// by the library.
+/// many of its chain entries record the resolutions nested in them, the edges those entries recorded and
+/// have not yet handed over (opaque pointers the Swift side retains), and its cache of unkeyed hashes.
+/// Owned by the library.
 typedef struct cbox_thread {
     uint64_t active_epoch;
     uint64_t read_depth;
@@ -251,7 +255,10 @@ typedef struct cbox_thread {
     void *_Nullable scope;
     void *_Nullable sandbox;
     uint64_t recording;
-    uint8_t padding[56];
+    void *_Nullable *_Nullable edges;
+    uint64_t edge_count;
+    uint64_t edge_capacity;
+    uint8_t padding[32];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 _Static_assert(offsetof(cbox_thread, type_hashes) == 128, "the hash cache starts on a cache line of its own");
@@ -323,7 +330,24 @@ static inline void cbox_chain_push(cbox_thread *thread, const void *registration
     entry->registration = registration;
     entry->pending = NULL;
     entry->records = records;
+    entry->mark = (uint32_t)thread->edge_count;
     if (__builtin_expect(records, 0)) thread->recording++;
+}
+
+/// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
+bool cbox_thread_reserve_edges(cbox_thread *thread);
+
+/// Appends `edge` to what the entry on top of the chain (a recording one) resolved, unless it is the edge
+/// that entry recorded last (a factory resolving one service in a loop records it once). Returns whether it
+/// was appended: the buffer then holds it until the caller takes the entry's edges back, from its `mark`.
+static inline bool cbox_edges_record(cbox_thread *thread, void *edge) {
+    const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    if (thread->edge_count > top->mark && thread->edges[thread->edge_count - 1] == edge) return false;
+    if (__builtin_expect(thread->edge_count == thread->edge_capacity, 0)) {
+        if (!cbox_thread_reserve_edges(thread)) __builtin_trap();
+    }
+    thread->edges[thread->edge_count++] = edge;
+    return true;
 }
 
 /// The registration whose resolution the calling thread is inside, when its nested resolutions are to be
