@@ -69,11 +69,6 @@ class _AnyServiceBox: @unchecked Sendable {
         return true
     }
 
-    /// Records that resolving this registration resolved (or failed to find) `dependency`.
-    final func record(_ dependency: _Dependency) {
-        dependencies.record(dependency)
-    }
-
     /// The recorded dependencies, in the order first seen, each once.
     final var recordedDependencies: [_Dependency] { dependencies.dependencies }
 
@@ -84,6 +79,10 @@ class _AnyServiceBox: @unchecked Sendable {
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
     /// it, hands it to `store`, and publishes it (`_readyObject` for a class instance, then `_ready`), all
     /// while holding `creation`.
+    ///
+    /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that registered the
+    /// service: made generically, it looks up type metadata on every first creation.
+    @inlinable
     final func createPermanent<Service>(resolver: Resolver, _ make: () -> Service, store: (Service) -> Void) {
         _ResolutionThread.withCreationClaim(self) {
             if isReady { return }
@@ -99,6 +98,7 @@ class _AnyServiceBox: @unchecked Sendable {
 
     /// `.graph`: returns the instance this thread's top-level resolve already made, or makes one with
     /// `make`, records it for the rest of that resolve, and runs the hooks on it.
+    @usableFromInline
     final func makeInGraph<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
         if let shared = _ResolutionThread.graphInstance(of: self) {
             return unsafeDowncast(shared, to: _GraphEntry<Service>.self).instance
@@ -111,6 +111,7 @@ class _AnyServiceBox: @unchecked Sendable {
 
     /// `.weak`: returns the weakly held instance if anyone still holds it, or makes a new one with `make`
     /// and runs the hooks on it, while holding `creation`.
+    @usableFromInline
     final func makeWeak<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
         _ResolutionThread.withCreationClaim(self) {
             if let alive = weakInstance {
@@ -261,8 +262,9 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
         return made
     }
 
-    /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small.
-    @usableFromInline
+    /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
+    /// but specialised where the service is resolved.
+    @inlinable @inline(never)
     func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
         switch life {
         case .transient:
@@ -278,7 +280,7 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
     }
 
     /// Creates the permanent instance unless another thread already has, and returns it.
-    @usableFromInline
+    @inlinable
     func makePermanent(holder: Box) -> Service {
         createPermanent(resolver: holder, { call(holder) }, store: { instance = $0 })
         return readyInstance
