@@ -30,6 +30,12 @@ extension Box {
         try _table?.holdingWriterLock(body)
     }
 
+    /// How many batches of dependencies this box's registration for `type` and `key` holds (see
+    /// `_DependencyList.batchCount`), or `nil` when there is no such registration here.
+    func _dependencyBatches(of type: Any.Type, key: String? = nil) -> Int? {
+        _storage.registration(typeID: ObjectIdentifier(type), key: key)?.dependencies.batchCount
+    }
+
     /// The shape of this box's C table, or `nil` for the Dictionary baseline.
     var _tableStatistics: _TableStatistics? {
         _table?.statistics()

@@ -258,9 +258,10 @@ enum _ResolutionThread {
         guard thread.pointee.chain_count > 0 else { return }
         let dependency = _Dependency(missing: type, key: key, arguments: arguments)
         guard cbox_chain_recording(thread) != nil else {
+            // Not a first creation: record it once, however often later creations miss it.
             let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
             Unmanaged<_AnyServiceBox>.fromOpaque(parent)._withUnsafeGuaranteedRef {
-                $0.dependencies.record(count: 1) { _ in dependency }
+                if !$0.dependencies.contains(dependency) { $0.dependencies.record(count: 1) { _ in dependency } }
             }
             return
         }
@@ -276,25 +277,30 @@ enum _ResolutionThread {
         _ thread: UnsafeMutablePointer<cbox_thread>, from mark: Int, to registration: UnsafeRawPointer
     ) {
         let count = Int(thread.pointee.edge_count) - mark
-        guard count > 0, let edges = thread.pointee.edges?.advanced(by: mark) else { return }
-        thread.pointee.edge_count = UInt64(mark)
-        // Keep each edge once, in order, at the front; release the repeats' retains.
-        var unique = 0
-        var seen: Set<UnsafeMutableRawPointer> = []
-        for index in 0..<count {
-            let edge = edges[index].unsafelyUnwrapped
-            let isNew = count > 16 ? seen.insert(edge).inserted : !(0..<unique).contains { edges[$0] == edge }
-            guard isNew else {
-                release(edge)
-                continue
+        guard count > 0, let buffer = thread.pointee.edges?.advanced(by: mark) else { return }
+        // The edges are taken out of the buffer before anything is released: a release may run a deinit that
+        // resolves, recording edges of its own into the buffer (and growing it).
+        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: count) { edges in
+            for index in 0..<count { edges[index] = buffer[index].unsafelyUnwrapped }
+            thread.pointee.edge_count = UInt64(mark)
+            // Each edge once, in order, at the front; the repeats' retains are released.
+            var unique = 0
+            var seen: Set<UnsafeMutableRawPointer> = []
+            for index in 0..<count {
+                let edge = edges[index]
+                let isNew = count > 16 ? seen.insert(edge).inserted : !(0..<unique).contains { edges[$0] == edge }
+                guard isNew else {
+                    release(edge)
+                    continue
+                }
+                edges[unique] = edge
+                unique += 1
             }
-            edges[unique] = edge
-            unique += 1
+            Unmanaged<_AnyServiceBox>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+                $0.dependencies.record(count: unique) { dependency(edges[$0]) }
+            }
+            for index in 0..<unique { release(edges[index]) }
         }
-        Unmanaged<_AnyServiceBox>.fromOpaque(registration)._withUnsafeGuaranteedRef {
-            $0.dependencies.record(count: unique) { dependency(edges[$0].unsafelyUnwrapped) }
-        }
-        for index in 0..<unique { release(edges[index].unsafelyUnwrapped) }
     }
 
     /// The dependency an edge in the buffer stands for.
@@ -374,9 +380,10 @@ enum _ResolutionThread {
             }, Unmanaged.passUnretained(verification).toOpaque())
     }
 
-    /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: unlocks the
-    /// creation locks its frames hold, leaves its read sections and resolutions, and parks it for good
-    /// (its frames are never resumed, so nothing they hold is released or reused).
+    /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: releases the
+    /// creation claims its frames hold, hands over the dependencies its interrupted creations recorded,
+    /// leaves its read sections and resolutions, and parks it for good (its frames are never resumed, so
+    /// nothing they hold is released or reused).
     static func abandonSandbox(_ verification: _Verification) -> Never {
         for registration in verification.heldClaims.reversed() { registration.creation.release() }
         verification.heldClaims.removeAll()

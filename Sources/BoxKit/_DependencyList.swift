@@ -48,7 +48,7 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
         var expected = head.load(ordering: .acquiring)
         batch.withUnsafeMutablePointers { header, elements in
             for index in 0..<count { (elements + index).initialize(to: dependency(index)) }
-            header.initialize(to: Header(count: count, next: expected))
+            header.pointee = Header(count: count, next: expected)
         }
         let pointer = Unmanaged.passRetained(batch).toOpaque()
         while true {
@@ -62,7 +62,38 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
         }
     }
 
-    /// The recorded dependencies in the order first observed, each once.
+    /// How many batches are recorded: one per creation that resolved something, one per dependency missed
+    /// outside a first creation (each once).
+    var batchCount: Int {
+        var count = 0
+        var next = head.load(ordering: .acquiring)
+        while let pointer = next {
+            count += 1
+            next = Unmanaged<Batch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.header.next }
+        }
+        return count
+    }
+
+    /// Whether `dependency` is recorded.
+    ///
+    /// - Complexity: O(*n*) in the number recorded.
+    func contains(_ dependency: _Dependency) -> Bool {
+        var next = head.load(ordering: .acquiring)
+        while let pointer = next {
+            let batch = Unmanaged<Batch>.fromOpaque(pointer)
+            let found = batch._withUnsafeGuaranteedRef {
+                $0.withUnsafeMutablePointers { header, elements in
+                    UnsafeBufferPointer(start: elements, count: header.pointee.count).contains(dependency)
+                }
+            }
+            if found { return true }
+            next = batch._withUnsafeGuaranteedRef { $0.header.next }
+        }
+        return false
+    }
+
+    /// The recorded dependencies in the order first observed, each once: a creation records each once,
+    /// and repeats across creations (racing first creations, misses) are dropped here.
     ///
     /// - Complexity: O(*n*) in the number recorded, with hashing.
     var dependencies: [_Dependency] {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import BoxKit
+
+/// Something a factory may ask for and find missing.
+final class Radio {}
+
+/// A service whose instance, when released, resolves from the box it came from.
+final class Announcer {
+    let onRelease: () -> Void
+    init(onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+    deinit { onRelease() }
+}
+
+final class Stage {}
+
+final class Theatre {
+    let stage: Stage
+    let car: Car
+    init(stage: Stage, car: Car) {
+        self.stage = stage
+        self.car = car
+    }
+}
+
+@Suite("Dependency recording")
+struct DependencyRecordingTests {
+    @Test("a dependency missed on every resolve is recorded once", arguments: backends)
+    func repeatedMissesAreRecordedOnce(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { r in Car(name: (try? r.tryResolve(Radio.self)) == nil ? "no radio" : "radio") }
+        for _ in 0..<10_000 { _ = box.resolve(Car.self) }
+        #expect(box._dependencyBatches(of: Car.self) == 1)
+        #expect(box.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Radio")])
+    }
+
+    /// A first creation's dependencies wait in its thread's buffer until it ends; handing them over releases
+    /// what the buffer held, which may be the last reference to a registration replaced meanwhile. The
+    /// instance that goes with it here resolves a hundred services as it is released, recording them for the
+    /// enclosing first creation: the buffer grows (moves) while the hand-over still has edges to release.
+    @Test("a registration released while a creation hands its dependencies over may resolve", arguments: backends)
+    func releasingDuringHandOverMayResolve(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        for index in 0..<100 { box.register(key: "\(index)") { Engine(cylinders: index) } }
+        box.register(life: .permanent) { r in
+            Announcer { for index in 0..<100 { _ = r.resolve(Engine.self, key: "\(index)") } }
+        }
+        box.register { r in
+            _ = r.resolve(Announcer.self)
+            _ = r.resolve(Car.self)
+            r.register(life: .permanent) { Announcer {} }  // replaces the registration just resolved
+            return Stage()
+        }
+        box.register { Car() }
+        box.register { r in Theatre(stage: r.resolve(), car: r.resolve()) }
+        for _ in 0..<3 { _ = box.resolve(Theatre.self) }
+        box._reclaimRetired()
+        let edges = box.dependencyGraph().edges
+        #expect(edges.contains(.init(from: "BoxKitTests.Theatre", to: "BoxKitTests.Stage")))
+        #expect(edges.contains(.init(from: "BoxKitTests.Theatre", to: "BoxKitTests.Car")))
+        #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Announcer")))
+        #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Car")))
+    }
+}
