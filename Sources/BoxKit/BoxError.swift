@@ -7,6 +7,12 @@
 ///     print(error)   // BoxKit: no registration for Showroom.Car[key: "BMW"] ...
 /// }
 /// ```
+///
+/// An error BoxKit throws holds what the failed resolve observed (types, keys, the resolutions in flight and
+/// the box it started from) and renders its text when a property is read, so that code that throws it away
+/// (`try?`) pays for no names. The nearest registrations, and whether the service is registered with other
+/// argument types, are looked up then, in the box as it is at that moment. The error keeps no registration
+/// or instance alive and refers to the box weakly: once the box is gone, it lists nothing nearby.
 public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Equatable {
@@ -32,7 +38,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: Reason {
         switch _source {
         case .given(let given): given.reason
-        case .observed(let observed): observed.reason
+        case .observed(let observed): observed.outcome.reason
         }
     }
     /// The fully qualified name of the requested service type, e.g. `MyApp.Car` or `Swift.Optional<MyApp.Car>`.
@@ -63,7 +69,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     public var registeredArguments: [[String]] {
         switch _source {
         case .given(let given): given.registeredArguments
-        case .observed(let observed): observed.registeredArguments
+        case .observed(let observed): observed.outcome.registeredArguments
         }
     }
     /// The resolutions in flight on this thread, outermost first, ending with the one that failed. Async
@@ -155,19 +161,34 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Two errors are equal when they say the same: the same reason, names, key, chain and nearest
     /// registrations.
     public static func == (lhs: BoxError, rhs: BoxError) -> Bool {
-        lhs.reason == rhs.reason && lhs.serviceType == rhs.serviceType && lhs.key == rhs.key
-            && lhs.arguments == rhs.arguments && lhs.registeredArguments == rhs.registeredArguments
-            && lhs.chain == rhs.chain && lhs.nearest == rhs.nearest
+        lhs._content == rhs._content
     }
 
     /// A message naming the service, the key, the argument types, the chain and the nearest registrations.
     public var description: String {
-        let reason = reason
-        let serviceType = serviceType
-        let key = key
-        let arguments = arguments
+        _content.description
+    }
+
+    /// Every property, rendered in one pass (one look through the registry), so that one message is
+    /// consistent even while another thread registers.
+    var _content: _Given {
+        switch _source {
+        case .given(let given):
+            return given
+        case .observed(let observed):
+            let outcome = observed.outcome
+            return _Given(
+                reason: outcome.reason, serviceType: String(reflecting: observed.serviceType), key: observed.key,
+                arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
+                chain: observed.chain, nearest: observed.nearest)
+        }
+    }
+}
+
+extension BoxError._Given: CustomStringConvertible {
+    /// The message of an error with this content.
+    var description: String {
         let subject = _describe(serviceType: serviceType, key: key, arguments: arguments)
-        let nearest = nearest
         let nearby = nearest.isEmpty ? "none" : nearest.joined(separator: ", ")
         let path = chain.joined(separator: " -> ")
         switch reason {

@@ -10,8 +10,9 @@ final class _Verification: @unchecked Sendable {
     /// The index of the next target to resolve.
     var next = 0
     var problems: [BoxError] = []
-    /// What each problem found so far says (`BoxError._sameness`), so that each is reported once without
-    /// rendering any.
+    /// What each problem found so far was observed with (`BoxError._sameness`), so that each is reported once
+    /// without rendering any. Problems observed alike render alike; two distinct types that share a name can
+    /// make two problems whose text is the same.
     private var reported: Set<AnyHashable> = []
     /// The registrations whose creation claims the current sandbox thread holds, innermost last.
     var heldClaims: [_AnyServiceBox] = []

@@ -6,10 +6,13 @@ import Testing
 /// A type nothing registers.
 private struct Unregistered {}
 
+/// A service whose factory catches the error of a dependency it cannot find.
+final class Wheel {}
+
 @Suite("Misses")
 struct MissTests {
-    /// Before a miss recorded identities, it built its "registered nearby" list by listing every box's
-    /// registrations under that box's writer lock, so it waited for any write in progress.
+    /// A miss holds identities until it is read; listing the registrations nearby (under each box's writer
+    /// lock) happens only then.
     @Test("a miss takes no lock: it returns while another thread holds the registry's writer lock")
     func missTakesNoLock() {
         let parent = Box()
@@ -31,16 +34,21 @@ struct MissTests {
     func errorRendersAfterTheWrite() throws {
         let box = Box()
         box.register(key: "Audi") { Car() }
-        // Caught without #require, which would render the error (and list the registrations) at once.
-        let caught = box._whileWriting { () -> BoxError? in
-            do throws(BoxError) {
-                _ = try box.tryResolve(Car.self, key: "BMW")
-                return nil
-            } catch {
-                return error
+        // Caught without #require, which would render the error (and list the registrations) at once. On a
+        // thread of its own, so that an error that locked while it was made fails the test instead of
+        // hanging it.
+        let caught = Mutexed<BoxError?>(nil)
+        let returned = returnsWithin(seconds: 30) {
+            box._whileWriting {
+                do throws(BoxError) {
+                    _ = try box.tryResolve(Car.self, key: "BMW")
+                } catch {
+                    caught.mutate { $0 = error }
+                }
             }
         }
-        let error = try #require(caught ?? nil)
+        #expect(returned, "making the error waited for the writer lock")
+        let error = try #require(caught.value)
         #expect(error.reason == .notRegistered)
         #expect(error.nearest == [#"BoxKitTests.Car[key: "Audi"]"#])
     }
@@ -52,6 +60,30 @@ struct MissTests {
         box.register(key: "Audi") { Car() }
         #expect(error.nearest == [#"BoxKitTests.Car[key: "Audi"]"#])
         #expect(error.description.hasSuffix(#"Registered nearby: BoxKitTests.Car[key: "Audi"]."#))
+    }
+
+    @Test("an error keeps neither the box nor the registrations in flight alive", arguments: backends)
+    func errorKeepsNothingAlive(backend: Box.Backend) throws {
+        var released = WeakReference<Box>(nil)
+        var caught: BoxError?
+        do {
+            let box = Box(backend: backend)
+            box.register(key: "Audi") { Car() }
+            box.register { r in
+                do throws(BoxError) {
+                    _ = try r.tryResolve(Car.self, key: "BMW")
+                } catch {
+                    caught = error
+                }
+                return Wheel()
+            }
+            _ = box.resolve(Wheel.self)
+            released = WeakReference(box)
+        }
+        let error = try #require(caught)
+        #expect(released.object == nil, "the error kept the box alive")
+        #expect(error.chain == ["BoxKitTests.Wheel", #"BoxKitTests.Car[key: "BMW"]"#])
+        #expect(error.nearest == [], "nothing is registered nearby once the box is gone")
     }
 
     @Test("a miss reports the same error whether a key or runtime arguments missed", arguments: backends)
