@@ -52,10 +52,20 @@ extension Box {
         _children.withLock { $0[key] }
     }
 
+    /// Calls `body` with this box, then with every descendant, parents before their children. A loop rather
+    /// than recursion, so that a deep chain of child boxes cannot overflow the stack; the children of each
+    /// box are listed under its lock and visited after unlocking.
+    func _forEachInTree(_ body: (Box) -> Void) {
+        var pending: [Box] = [self]
+        while let box = pending.popLast() {
+            body(box)
+            pending += box._children.withLock { Array($0.values) }
+        }
+    }
+
     /// The box this one falls back to, if it is a child box whose parent still exists.
     public var parentBox: Box? { _parent }
 }
-
 
 extension _Locked where Value == [String: Box] {
     /// Empties a box's children and returns them, for the caller to release after unlocking.

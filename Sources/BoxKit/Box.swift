@@ -87,7 +87,9 @@ public final class Box: BoxApi, Sendable {
     ///
     /// - Complexity: O(number of descendant boxes).
     public var childServiceCount: Int {
-        registeredServiceCount + _children.withLock { Array($0.values) }.reduce(0) { $0 + $1.childServiceCount }
+        var count = 0
+        _forEachInTree { count += $0.registeredServiceCount }
+        return count
     }
 
     /// Removes this box's registrations, releasing their factories and permanent instances once no resolve
@@ -98,7 +100,6 @@ public final class Box: BoxApi, Sendable {
 
     /// Removes the registrations of this box and of every descendant.
     public func clearAll() {
-        clear()
-        for child in _children.withLock({ Array($0.values) }) { child.clearAll() }
+        _forEachInTree { $0.clear() }
     }
 }

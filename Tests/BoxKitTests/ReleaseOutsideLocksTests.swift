@@ -61,15 +61,21 @@ struct ReleaseOutsideLocksTests {
         #expect(deinitUsedParent.value)
     }
 
-    @Test("a chain of 50,000 nested child boxes is released without recursing")
+    @Test("a chain of 50,000 nested child boxes is counted, cleared and released without recursing")
     func deepChildChain() async {
         await #expect(processExitsWith: .success) {
             weak var deepest: Box?
             do {
                 let root = Box()
                 var box = root
-                for _ in 0..<50_000 { box = box.newChildBox(forKey: "child") }
+                for _ in 0..<50_000 {
+                    box = box.newChildBox(forKey: "child")
+                    box.register { Engine() }
+                }
                 deepest = box
+                guard root.childServiceCount == 50_000 else { exit(2) }
+                root.clearAll()
+                guard root.childServiceCount == 0 else { exit(3) }
             }
             exit(deepest == nil ? 0 : 1)
         }
