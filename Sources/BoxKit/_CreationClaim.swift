@@ -4,12 +4,14 @@ import Synchronization
 /// time, the one that runs the factory and the hooks, so that the factory runs once however many threads
 /// resolve at the same moment.
 ///
-/// It is not a lock held around user code: claiming is one compare-exchange and releasing one store, and no
-/// lock is held while the factory runs, so a factory may resolve anything, from any box. A thread that finds
-/// the claim held sleeps in the process's creation monitor (`_CreationMonitor`) until it is released, then
-/// claims it in turn (and, for `.permanent`, finds the instance ready). One word, stored in the
-/// registration: nothing is allocated.
-struct _CreationClaim: ~Copyable, @unchecked Sendable {
+/// Claiming is one compare-exchange and releasing one store; no mutex is held while the factory runs. A
+/// thread that finds the claim held sleeps in the process's creation monitor (`_CreationMonitor`) until it
+/// is released, then claims it in turn (and, for `.permanent`, finds the instance ready). That waiting is
+/// what creating once requires: two threads that each create one of two services needing each other
+/// (A -> B on one, B -> A on the other) wait for each other, as they would for any lock. The monitor is
+/// shared by every registration, so a release wakes every waiter to check its own claim; waiting is rare.
+/// One word, stored in the registration: nothing is allocated.
+struct _CreationClaim: ~Copyable, Sendable {
     private let held = Atomic<Bool>(false)
 
     init() {}

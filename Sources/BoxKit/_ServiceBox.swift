@@ -80,8 +80,8 @@ class _AnyServiceBox: @unchecked Sendable {
     /// it, hands it to `store`, and publishes it (`_readyObject` for a class instance, then `_ready`), all
     /// while holding `creation`.
     ///
-    /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that registered the
-    /// service: made generically, it looks up type metadata on every first creation.
+    /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
+    /// service: run generically, it looks up type metadata on every first creation.
     @inlinable
     final func createPermanent<Service>(resolver: Resolver, _ make: () -> Service, store: (Service) -> Void) {
         _ResolutionThread.withCreationClaim(self) {

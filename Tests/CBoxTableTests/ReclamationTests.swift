@@ -38,7 +38,7 @@ extension CBoxTableSuite {
 
         @Test func retiredArraysPastTheSlackMakeACollectionDue() {
             var index = 0
-            while !cbox_table_collect_is_due(fixture.handle) {
+            while !cbox_table_collect_is_due(fixture.handle) && index < 5_000 {
                 fixture.insert(Key(TypeID.a, number: index, length: 4))
                 index += 1
             }

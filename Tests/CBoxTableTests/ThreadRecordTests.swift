@@ -39,9 +39,11 @@ extension CBoxTableSuite {
             }
         }
 
-        /// The bug this guards against: BoxKit's destructor marked the record free but left the thread
-        /// pointing at it, so a resolve from a later destructor used a record another thread could claim.
+        /// BoxKit's destructor forgets the thread's record before freeing it, so a resolve from a destructor
+        /// that runs after it (glibc runs them in the order the keys were made) attaches a record of its own.
         @Test func aDestructorRunningAfterBoxKitsAttachesARecordOfItsOwn() throws {
+            laterDestructorRuns.store(0, ordering: .relaxed)
+            laterDestructorSawNoRecord.store(0, ordering: .relaxed)
             var thread = pthread_t()
             let started = pthread_create(
                 &thread, nil,
