@@ -45,6 +45,10 @@ let benchmarks: @Sendable () -> Void = {
         ]
     )
 
+    // One iteration registers 1,000 services itself, so it is not scaled.
+    var registering = configuration
+    registering.scalingFactor = .one
+
     for backend in Box.Backend.allCases {
         let box = makeBox(backend)
 
@@ -76,6 +80,29 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(box.resolve(GraphA.self))
             }
+        }
+
+        // A miss builds no text: the error holds identities until it is read, so `try?` allocates nothing.
+        Benchmark("\(backend)_miss", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? box.tryResolve(Unregistered.self))
+            }
+        }
+    }
+
+    // Registering 1,000 services into a fresh box, counted alone: one registration object each, the slot
+    // arrays of the table's growth (8 to 2,048 slots; the Dictionary's storage for the baseline) and the
+    // list of what they retire. Keys of up to seven bytes are stored in the slot, not allocated.
+    let keys = (0..<1_000).map { "k\($0)" }
+    for backend in Box.Backend.allCases {
+        Benchmark("\(backend)_register_1000", configuration: registering) { benchmark in
+            let box = Box(backend: backend)
+            benchmark.startMeasurement()
+            for key in keys {
+                box.register(key: key) { Car() }
+            }
+            benchmark.stopMeasurement()
+            blackHole(box)
         }
     }
 }
