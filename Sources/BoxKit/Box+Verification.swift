@@ -24,20 +24,39 @@ extension Box {
     /// released. Dependencies they resolve are recorded for ``dependencyGraph()``.
     ///
     /// A resolution that fails cannot return to the factory that asked for it, so each one runs on a
-    /// sandbox thread of its own; when a resolution fails, BoxKit records the problem, unlocks the
+    /// sandbox thread of its own; when a resolution fails, BoxKit records the problem, releases the
     /// registrations that thread was creating, and parks the thread for the rest of the process instead of
     /// unwinding it. What the interrupted factories had made and held stays held by that parked thread
-    /// (a leak, by design: nothing is released twice), and so does any lock a factory itself took. A
-    /// verification with no problems leaves nothing behind.
+    /// (a leak, by design: nothing is released twice), and so does any lock a factory itself took, such as
+    /// a `static let` whose initialiser was running. A verification with no problems leaves nothing behind.
+    ///
+    /// So that repeated verifications cannot exhaust the process, at most 64 threads are parked in it at
+    /// once: once that many are, `verify()` resolves nothing more and reports each remaining registration
+    /// with reason ``BoxError/Reason-swift.enum/notVerified``. It does the same when no thread can be
+    /// started, and when it is called from inside a resolution (a factory or a hook), where resolving the
+    /// box's registrations could wait for the creation in progress; it then returns at once.
     ///
     /// - Returns: The problems found, in the order found; empty when every registration resolves.
     /// - Complexity: One resolve per registration, each on a new thread when the previous one failed.
     public func verify() -> [BoxError] {
         let verification = _Verification(targets: _verificationTargets())
+        let inFlight = _inFlight()
+        if !inFlight.isEmpty || _ResolutionThread.sandbox != nil {
+            let resolving = inFlight.last.map(\.displayName) ?? "a registration"
+            verification.skipRemaining(
+                because: "verify() was called while resolving \(resolving), from a factory or a hook, where "
+                    + "resolving the box's registrations could wait for the creation in progress; call it "
+                    + "outside any resolve", chain: inFlight.map(\.displayName))
+        }
         while verification.next < verification.targets.count {
+            guard _Verification.parkedThreads.load(ordering: .relaxed) < _Verification.maxParkedThreads else {
+                verification.skipRemaining(
+                    because: "this process already holds \(_Verification.maxParkedThreads) threads that "
+                        + "verifications parked on the problems they found; fix those and verify again", chain: [])
+                break
+            }
             guard _ResolutionThread.runSandbox(verification) else {
-                // No thread could be started: verify the rest here, where a failure stops the program.
-                verification.runTargets()
+                verification.skipRemaining(because: "no thread could be started to resolve it in", chain: [])
                 break
             }
         }

@@ -28,6 +28,11 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The service is registered with an `async` factory, which a synchronous resolve cannot run: resolve
         /// it with ``Box/resolveAsync(_:key:)`` or ``Box/tryResolveAsync(_:key:)``.
         case asyncFactory
+        /// ``Box/verify()`` did not resolve this registration, and ``BoxError/description`` says why: it was
+        /// called from inside a resolution (a factory or a hook), where resolving the box's registrations could
+        /// wait for the very creation in progress; or the process already holds as many threads as
+        /// verifications may park on the problems they find; or no thread could be started.
+        case notVerified
     }
 
     /// What went wrong.
@@ -112,6 +117,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         let registeredArguments: [[String]]
         let chain: [String]
         let nearest: [String]
+        /// For ``Reason-swift.enum/notVerified``, why.
+        var detail: String? = nil
     }
 
     /// Creates an error; BoxKit makes these, tests may too.
@@ -133,6 +140,16 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
             _Given(
                 reason: reason, serviceType: serviceType, key: key, arguments: arguments,
                 registeredArguments: registeredArguments, chain: chain, nearest: nearest))
+    }
+
+    /// The problem ``Box/verify()`` reports for `registration`, which it did not resolve because of `why`;
+    /// `chain` names the resolutions in flight, if it was called inside some.
+    init(notVerified registration: _AnyServiceBox, because why: String, chain: [String]) {
+        _source = .given(
+            _Given(
+                reason: .notVerified, serviceType: String(reflecting: registration.serviceType),
+                key: registration.key, arguments: _names(registration.argumentTypes), registeredArguments: [],
+                chain: chain + [registration.displayName], nearest: [], detail: why))
     }
 
     /// An error from what a failed resolve observed; its text is rendered when read.
@@ -203,6 +220,9 @@ extension BoxError._Given: CustomStringConvertible {
             let passed = arguments.isEmpty ? hint : _signature(arguments)
             return "BoxKit: \(service) is registered \(_registeredForms), not \(passed). Resolution chain: \(path). "
                 + "Registered nearby: \(nearby)."
+        case .notVerified:
+            return "BoxKit: \(subject) was not verified: \(detail ?? "verify() did not resolve it"). "
+                + "Resolution chain: \(path)."
         case .asyncFactory:
             let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
             let call = "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")

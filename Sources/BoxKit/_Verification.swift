@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One run of ``Box/verify()``: the registrations to resolve and the problems found so far.
 ///
 /// The targets are resolved in order on a sandbox thread. When a resolution cannot go on (a missing
@@ -5,6 +7,11 @@
 /// starts another for the remaining targets. Only one sandbox thread runs at a time, and the hand-over
 /// between it and the waiting caller is synchronised by the sandbox's lock, so the fields need no lock.
 final class _Verification: @unchecked Sendable {
+    /// How many sandbox threads verifications have parked in this process; at most `maxParkedThreads`.
+    static let parkedThreads = Atomic<Int>(0)
+    /// The most sandbox threads verifications may park in one process before they stop resolving.
+    static let maxParkedThreads = 64
+
     /// Each registration with the box that holds it, in the order they are verified.
     let targets: [(box: Box, registration: _AnyServiceBox)]
     /// The index of the next target to resolve.
@@ -30,8 +37,17 @@ final class _Verification: @unchecked Sendable {
         }
     }
 
+    /// Reports every target not resolved yet as not verified, because of `why`, and ends the verification.
+    func skipRemaining(because why: String, chain: [String]) {
+        for (_, registration) in targets[next...] {
+            problems.append(BoxError(notVerified: registration, because: why, chain: chain))
+        }
+        next = targets.count
+    }
+
     /// Records `error` (once) and abandons the calling sandbox thread.
     func stop(with error: BoxError) -> Never {
+        _Verification.parkedThreads.wrappingAdd(1, ordering: .relaxed)
         if reported.insert(error._sameness).inserted { problems.append(error) }
         _ResolutionThread.abandonSandbox(self)
     }
