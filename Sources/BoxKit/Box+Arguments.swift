@@ -134,7 +134,7 @@ extension Box {
             let service = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             _endRead(lookup)
             return service
-        case .missing, .cycle, .asyncFactory:  // an argument registration is never async
+        case .missing, .cycle, .asyncFactory, .tooDeep:  // an argument registration is never async
             throw _failure(lookup, type: type, key: key, arguments: Registration.argumentTypes)
         }
     }

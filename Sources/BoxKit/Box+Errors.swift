@@ -31,6 +31,11 @@ extension Box {
         BoxError(.failed(.cycle, registration, inFlight: _inFlight(), origin: self))
     }
 
+    /// The error for a resolve of `registration` that would nest resolutions past the depth limit.
+    func _tooDeepError(_ registration: _AnyServiceBox) -> BoxError {
+        BoxError(.failed(.tooDeep, registration, inFlight: _inFlight(), origin: self))
+    }
+
     /// The error for a synchronous resolve of `registration`, whose factory is async.
     func _asyncFactoryError(_ registration: _AnyServiceBox) -> BoxError {
         BoxError(.failed(.asyncFactory, registration, inFlight: _inFlight(), origin: self))

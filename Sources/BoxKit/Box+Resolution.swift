@@ -88,7 +88,7 @@ extension Box {
             let service = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             _endRead(lookup)
             return service
-        case .missing, .cycle, .asyncFactory:
+        case .missing, .cycle, .asyncFactory, .tooDeep:
             throw _failure(lookup, type: type, key: key)
         }
     }

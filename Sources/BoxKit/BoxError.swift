@@ -28,6 +28,10 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The service is registered with an `async` factory, which a synchronous resolve cannot run: resolve
         /// it with ``Box/resolveAsync(_:key:)`` or ``Box/tryResolveAsync(_:key:)``.
         case asyncFactory
+        /// Making the service would nest resolutions deeper than BoxKit allows on one thread (128): a factory
+        /// that resolves its own kind without end (through keys, say), or a graph that deep. The chain starts
+        /// with the resolution that began it; the message names that one and the depth.
+        case tooDeep
         /// ``Box/verify()`` did not resolve this registration, and ``BoxError/description`` says why: it was
         /// called from inside a resolution (a factory or a hook), where resolving the box's registrations could
         /// wait for the very creation in progress; or the process already holds as many threads as
@@ -220,6 +224,13 @@ extension BoxError._Given: CustomStringConvertible {
             let passed = arguments.isEmpty ? hint : _signature(arguments)
             return "BoxKit: \(service) is registered \(_registeredForms), not \(passed). Resolution chain: \(path). "
                 + "Registered nearby: \(nearby)."
+        case .tooDeep:
+            let head = chain.first ?? subject
+            let shown = chain.count > 12 ? chain.prefix(5) + ["..."] + chain.suffix(5) : chain[...]
+            return "BoxKit: resolving \(subject) would nest \(chain.count) resolutions on one thread, past the "
+                + "limit of \(_ResolutionThread.depthLimit); the chain began at \(head): "
+                + "\(shown.joined(separator: " -> ")). A factory that resolves its own kind without end, or a "
+                + "graph this deep, needs restructuring."
         case .notVerified:
             return "BoxKit: \(subject) was not verified: \(detail ?? "verify() did not resolve it"). "
                 + "Resolution chain: \(path)."

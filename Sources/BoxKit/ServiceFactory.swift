@@ -71,7 +71,7 @@ public struct ServiceFactory<Service>: Sendable {
                 ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: _handle.origin, holder: nil) }
             _handle.endMake(lookup)
             return service
-        case .pending, .missing, .cycle, .asyncFactory:
+        case .pending, .missing, .cycle, .asyncFactory, .tooDeep:
             return _handle.origin.resolve(Service.self, key: _handle.key)
         }
     }

@@ -212,6 +212,11 @@ private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8
 /// The calling thread's chain of resolutions in flight, kept in its C reader record.
 @usableFromInline
 enum _ResolutionThread {
+    /// How deep resolutions may nest on one thread: deeper, a resolve fails with `.tooDeep` instead of
+    /// overflowing the stack of a thread as small as Apple's secondary threads (512 KiB), in a debug build
+    /// (about 2 KiB of stack per level) as in a release one (a few hundred bytes).
+    static let depthLimit: UInt64 = 128
+
     /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
     /// resolve of the same registration from inside a hook returns it.
     static func setPending(_ pending: UnsafeRawPointer?) {
@@ -472,6 +477,9 @@ extension Box {
         if !isPlainTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
             return _Lookup(.asyncFactory, found, holder: holder)
         }
+        if thread.pointee.chain_count >= _ResolutionThread.depthLimit {
+            return _Lookup(.tooDeep, found, holder: holder)
+        }
         _ResolutionThread.push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
@@ -641,6 +649,7 @@ extension Box {
             if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
             _trap(_cycleError(registration))
         }
+        if thread.pointee.chain_count >= _ResolutionThread.depthLimit { _trap(_tooDeepError(registration)) }
         _ResolutionThread.push(thread, raw, records: registration.startsObserving())
         defer { _ResolutionThread.pop(cbox_thread_current()) }
         if registration.life == .transient || registration.life == .graph {
@@ -662,15 +671,20 @@ extension Box {
         return nil
     }
 
-    /// Turns a `.missing`, `.cycle` or `.asyncFactory` lookup into its error, ending the lookup. `arguments`
-    /// are the types of the runtime arguments the resolve passed (none for a plain resolve).
+    /// Turns a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup into its error, ending the lookup.
+    /// `arguments` are the types of the runtime arguments the resolve passed (none for a plain resolve).
     @usableFromInline
     final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         guard lookup.state != .missing, let raw = lookup.registration else {
             return _missingError(type, key: key, arguments: arguments)
         }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue()
-        let error = lookup.state == .cycle ? _cycleError(registration) : _asyncFactoryError(registration)
+        let error =
+            switch lookup.state {
+            case .cycle: _cycleError(registration)
+            case .tooDeep: _tooDeepError(registration)
+            default: _asyncFactoryError(registration)
+            }
         _endRead(lookup)
         return error
     }
@@ -716,7 +730,9 @@ extension _ServiceHandle {
         if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, raw) }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
         if binding._withUnsafeGuaranteedRef({ $0.isPlainTransient }) {
-            if cbox_chain_find(thread, raw) != nil { return _Lookup(.missing) }
+            if cbox_chain_find(thread, raw) != nil || thread.pointee.chain_count >= _ResolutionThread.depthLimit {
+                return _Lookup(.missing)
+            }
             _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
             return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
         }

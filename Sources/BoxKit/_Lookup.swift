@@ -21,6 +21,9 @@ struct _Lookup {
         /// this thread: an async resolve takes the registration out with `_endAsync`; a synchronous one turns
         /// it into its error with `_failure`. Both end the lookup.
         case asyncFactory
+        /// Making the registration would nest resolutions deeper than `_ResolutionThread.depthLimit` on this
+        /// thread; `_failure` ends the lookup.
+        case tooDeep
     }
 
     @usableFromInline let state: State

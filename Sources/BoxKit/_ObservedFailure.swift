@@ -19,6 +19,8 @@ struct _ObservedFailure: @unchecked Sendable {
         case cycle
         /// The registration found has an async factory and the resolve was synchronous.
         case asyncFactory
+        /// Making the registration found would nest resolutions past the depth limit.
+        case tooDeep
         /// The registration found takes runtime arguments, of types `registeredArguments`, and was resolved
         /// without any (`ServiceStoring.service`).
         case argumentsRequired
@@ -92,6 +94,7 @@ struct _ObservedFailure: @unchecked Sendable {
             return (others.isEmpty ? .notRegistered : .argumentMismatch, others.map(_names))
         case .cycle: return (.cycle, [])
         case .asyncFactory: return (.asyncFactory, [])
+        case .tooDeep: return (.tooDeep, [])
         case .argumentsRequired: return (.argumentMismatch, [_names(registeredSignature)])
         }
     }

@@ -1,0 +1,44 @@
+import BoxKit
+import Foundation
+import Testing
+
+@Suite("Resolution depth")
+struct DepthLimitTests {
+    /// In a process of its own, so that a stack overflow (the failure this guards against) fails the test
+    /// rather than the whole run. Each engine's factory resolves the next key's engine, a thousand deep.
+    @Test("a resolution chain past 128 deep fails with .tooDeep, naming its head, on a 512 KiB thread")
+    func deepChainsFailCleanly() async {
+        await #expect(processExitsWith: .success) {
+            let box = Box()
+            let caught = Mutexed<BoxError?>(nil)
+            for index in 0..<1_000 {
+                box.register(Engine.self, key: "\(index)") { r in
+                    do throws(BoxError) {
+                        _ = try r.tryResolve(Engine.self, key: "\(index + 1)")
+                    } catch {
+                        caught.mutate { if $0 == nil { $0 = error } }
+                    }
+                    return Engine(cylinders: index)
+                }
+            }
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                _ = box.resolve(Engine.self, key: "0")
+                done.signal()
+            }
+            // Apple's secondary threads have 512 KiB; sanitizers' frames are several times larger.
+            let sanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
+                dlsym(dlopen(nil, RTLD_NOW), name) != nil
+            }
+            thread.stackSize = (sanitized ? 8 : 1) * 512 * 1_024
+            thread.start()
+            guard done.wait(timeout: .now() + 60) == .success, let error = caught.value else { exit(2) }
+            guard error.reason == .tooDeep, error.chain.count == 129 else { exit(3) }
+            guard error.chain.first == #"BoxKitTests.Engine[key: "0"]"# else { exit(4) }
+            let message = error.description
+            let head = #"began at BoxKitTests.Engine[key: "0"]"#
+            guard message.contains("would nest 129 resolutions"), message.contains(head) else { exit(5) }
+            exit(0)
+        }
+    }
+}
