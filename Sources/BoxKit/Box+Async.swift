@@ -132,7 +132,8 @@ extension Box {
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: The permanent instance, or a new instance for a transient registration.
     /// - Throws: ``BoxError`` when nothing is registered for `type` and `key`, or when resolving it would
-    ///   close a cycle (one found on this thread, or an async factory already running in this task).
+    ///   close a cycle (one found on this thread, an async factory already running in this task, or a
+    ///   creation that awaits, through others, one whose factory runs in this task).
     /// - Complexity: O(1) on average to find the registration, as ``resolveAsync(_:key:)``.
     @inlinable
     public func tryResolveAsync<Service>(

@@ -56,7 +56,7 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
     func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
         if created.load(ordering: .acquiring) { return instance.unsafelyUnwrapped }
         if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
-        if life == .weak { return await makeWeak(resolver: holder ?? origin) }
+        if life == .weak { return try await makeWeak(resolver: holder ?? origin, origin: origin) }
         guard life == .permanent else {
             let made = await call(origin)
             initialise(made, resolver: origin)
@@ -67,13 +67,48 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
         let task = lock.withLock { () -> Task<Void, Never>? in
             if created.load(ordering: .acquiring) { return nil }  // stored since the check above
             if let creationTask { return creationTask }
-            let started = Task { await self.create(resolver: resolver, under: lock) }
+            let started = Task {
+                await _ResolutionTask.$creating.withValue(self) { await self.create(resolver: resolver, under: lock) }
+            }
             creationTask = started
             return started
         }
-        await task?.value
+        if let task {
+            guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
+            await task.value
+            _CreationWaits.end()
+        }
         precondition(created.load(ordering: .acquiring), "BoxKit: a creation task ended without an instance")
         return instance.unsafelyUnwrapped
+    }
+
+    /// `.weak`: the instance if anyone still holds it; otherwise the one a single creation task makes, which
+    /// every resolve arriving meanwhile awaits. The task holds the instance strongly until it is dropped, so
+    /// each waiting caller receives it even if the first caller lets go at once.
+    private func makeWeak(resolver: Resolver, origin: Box) async throws(BoxError) -> Service {
+        let lock = bookkeeping.load(orMake: _Lock.init)
+        let (alive, task) = lock.withLock { () -> (AnyObject?, Task<_Made<Service>, Never>?) in
+            if let alive = weakInstance { return (alive, nil) }
+            if let weakCreationTask { return (nil, weakCreationTask) }
+            let started = Task { () -> _Made<Service> in
+                await _ResolutionTask.$creating.withValue(self) {
+                    let made = await self.call(resolver)
+                    let object = self.weaklyHeld(made, otherLifetimes: ".transient or .permanent")
+                    self.initialise(made, resolver: resolver)
+                    lock.withLock {
+                        self.weakInstance = object
+                        self.weakCreationTask = nil
+                    }
+                    return _Made(made)
+                }
+            }
+            weakCreationTask = started
+            return (nil, started)
+        }
+        if let alive { return alive as! Service }
+        guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
+        defer { _CreationWaits.end() }
+        return await task.unsafelyUnwrapped.value.instance
     }
 
     /// The body of the creation task: makes the permanent instance, runs its hooks, then publishes it and
@@ -81,32 +116,8 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
     ///
     /// It runs in an unstructured task, so that cancelling the task of the resolve that started it cancels
     /// nothing another resolve awaits. The task inherits the task-local chain of that resolve, so a cycle
-    /// that comes back to this registration is still found.
-    /// `.weak`: the instance if anyone still holds it; otherwise the one a single creation task makes, which
-    /// every resolve arriving meanwhile awaits. The task holds the instance strongly until it is dropped, so
-    /// each waiting caller receives it even if the first caller lets go at once.
-    private func makeWeak(resolver: Resolver) async -> Service {
-        let lock = bookkeeping.load(orMake: _Lock.init)
-        let (alive, task) = lock.withLock { () -> (AnyObject?, Task<_Made<Service>, Never>?) in
-            if let alive = weakInstance { return (alive, nil) }
-            if let weakCreationTask { return (nil, weakCreationTask) }
-            let started = Task { () -> _Made<Service> in
-                let made = await self.call(resolver)
-                let object = self.weaklyHeld(made, otherLifetimes: ".transient or .permanent")
-                self.initialise(made, resolver: resolver)
-                lock.withLock {
-                    self.weakInstance = object
-                    self.weakCreationTask = nil
-                }
-                return _Made(made)
-            }
-            weakCreationTask = started
-            return (nil, started)
-        }
-        if let alive { return alive as! Service }
-        return await task.unsafelyUnwrapped.value.instance
-    }
-
+    /// that comes back to this registration is still found; one that closes through another task's
+    /// creation is found by `_CreationWaits`.
     private func create(resolver: Resolver, under lock: _Lock) async {
         let made = await call(resolver)
         initialise(made, resolver: resolver)

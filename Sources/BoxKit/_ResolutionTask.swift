@@ -9,6 +9,10 @@ enum _ResolutionTask {
     /// outermost first.
     @TaskLocal static var chain: [_AnyServiceBox] = []
 
+    /// The registration whose permanent or weak instance this task was started to create, if it is such a
+    /// creation task (see `_CreationWaits`).
+    @TaskLocal static var creating: _AnyServiceBox? = nil
+
     /// Runs `operation` with `registration` appended to the current task's chain.
     ///
     /// - Complexity: O(*n*) in the length of the chain, to copy it.
