@@ -49,16 +49,19 @@ extension Box {
                     + "outside any resolve", chain: inFlight.map(\.displayName))
         }
         while verification.next < verification.targets.count {
-            guard _Verification.parkedThreads.load(ordering: .relaxed) < _Verification.maxParkedThreads else {
+            guard _Verification.reserveParking() else {
                 verification.skipRemaining(
                     because: "this process already holds \(_Verification.maxParkedThreads) threads that "
                         + "verifications parked on the problems they found; fix those and verify again", chain: [])
                 break
             }
+            let stopsBefore = verification.stops
             guard _ResolutionThread.runSandbox(verification) else {
+                _Verification.releaseParking()
                 verification.skipRemaining(because: "no thread could be started to resolve it in", chain: [])
                 break
             }
+            if verification.stops == stopsBefore { _Verification.releaseParking() }  // its thread ended
         }
         return verification.problems
     }

@@ -7,10 +7,29 @@ import Synchronization
 /// starts another for the remaining targets. Only one sandbox thread runs at a time, and the hand-over
 /// between it and the waiting caller is synchronised by the sandbox's lock, so the fields need no lock.
 final class _Verification: @unchecked Sendable {
-    /// How many sandbox threads verifications have parked in this process; at most `maxParkedThreads`.
-    static let parkedThreads = Atomic<Int>(0)
+    /// How many sandbox threads verifications have parked in this process, or may park: a verification
+    /// reserves a place before it starts a sandbox thread, and gives it back if the thread ends instead.
+    /// At most `maxParkedThreads`, however many verifications run at once.
+    private static let parkedThreads = Atomic<Int>(0)
     /// The most sandbox threads verifications may park in one process before they stop resolving.
     static let maxParkedThreads = 64
+
+    /// Reserves a place for a sandbox thread that may be parked; false when `maxParkedThreads` are taken.
+    static func reserveParking() -> Bool {
+        var taken = parkedThreads.load(ordering: .relaxed)
+        while taken < maxParkedThreads {
+            let (exchanged, current) = parkedThreads.compareExchange(
+                expected: taken, desired: taken + 1, ordering: .relaxed)
+            if exchanged { return true }
+            taken = current
+        }
+        return false
+    }
+
+    /// Gives back a place reserved for a sandbox thread that ended without being parked.
+    static func releaseParking() {
+        parkedThreads.wrappingSubtract(1, ordering: .relaxed)
+    }
 
     /// Each registration with the box that holds it, in the order they are verified.
     let targets: [(box: Box, registration: _AnyServiceBox)]
@@ -45,9 +64,12 @@ final class _Verification: @unchecked Sendable {
         next = targets.count
     }
 
+    /// How many sandbox threads this verification has parked (its `stop(with:)` calls).
+    var stops = 0
+
     /// Records `error` (once) and abandons the calling sandbox thread.
     func stop(with error: BoxError) -> Never {
-        _Verification.parkedThreads.wrappingAdd(1, ordering: .relaxed)
+        stops += 1
         if reported.insert(error._sameness).inserted { problems.append(error) }
         _ResolutionThread.abandonSandbox(self)
     }
