@@ -52,14 +52,14 @@ extension Box {
         _children.withLock { $0[key] }
     }
 
-    /// Calls `body` with this box, then with every descendant, parents before their children. A loop rather
-    /// than recursion, so that a deep chain of child boxes cannot overflow the stack; the children of each
-    /// box are listed under its lock and visited after unlocking.
+    /// Calls `body` with this box, then with each child's tree in turn, children by key: depth first, each
+    /// box before its children. A loop rather than recursion, so that a deep chain of child boxes cannot
+    /// overflow the stack; the children of each box are listed under its lock and visited after unlocking.
     func _forEachInTree(_ body: (Box) -> Void) {
         var pending: [Box] = [self]
         while let box = pending.popLast() {
             body(box)
-            pending += box._children.withLock { Array($0.values) }
+            pending += box._children.withLock { $0.sorted { $0.key > $1.key }.map(\.value) }  // popped first-key first
         }
     }
 

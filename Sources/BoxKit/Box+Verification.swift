@@ -68,8 +68,11 @@ extension Box {
 
     /// This box's registrations in registration order, then its children's (by key), depth first.
     private func _verificationTargets() -> [(box: Box, registration: _AnyServiceBox)] {
-        let own = _storage.registrations.sorted { $0.sequence < $1.sequence }.map { (box: self, registration: $0) }
-        let children = _children.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
-        return own + children.flatMap { $0._verificationTargets() }
+        var targets: [(box: Box, registration: _AnyServiceBox)] = []
+        _forEachInTree { box in
+            let own = box._storage.registrations.sorted { $0.sequence < $1.sequence }
+            targets += own.map { (box: box, registration: $0) }
+        }
+        return targets
     }
 }

@@ -243,11 +243,19 @@ enum _ResolutionThread {
         }
     }
 
-    /// Records that the resolution on top of this thread's chain, a first creation, resolved `found`. The
-    /// edge waits in the thread's buffer, retained, until that creation ends and hands its edges over.
+    /// Records that the resolution on top of this thread's chain resolved `found`, if that resolution is a
+    /// first creation (one load otherwise). The edge waits in the thread's buffer, retained, until that
+    /// creation ends and hands its edges over.
     @inline(__always)
     static func recordDependency(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeMutableRawPointer) {
-        if cbox_edges_record(thread, found) { _ = Unmanaged<_AnyServiceBox>.fromOpaque(found).retain() }
+        guard cbox_chain_recording(thread) != nil, cbox_edges_record(thread, found) else { return }
+        _ = Unmanaged<_AnyServiceBox>.fromOpaque(found).retain()
+    }
+
+    /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
+    @inline(__always)
+    static func isAtDepthLimit(_ thread: UnsafeMutablePointer<cbox_thread>) -> Bool {
+        thread.pointee.chain_count >= depthLimit
     }
 
     /// A dependency nothing provided, waiting in a thread's edge buffer with its pointer's low bit set (a
@@ -455,7 +463,7 @@ extension Box {
             (found, holder) = _findInDictionaries(typeID, key: key)
         }
         guard let found else { return _Lookup(.missing) }
-        if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, found) }
+        _ResolutionThread.recordDependency(thread, found)
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
         let isPlainTransient = registration._withUnsafeGuaranteedRef { $0.isPlainTransient }
         if !isPlainTransient {
@@ -478,9 +486,7 @@ extension Box {
         if !isPlainTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
             return _Lookup(.asyncFactory, found, holder: holder)
         }
-        if thread.pointee.chain_count >= _ResolutionThread.depthLimit {
-            return _Lookup(.tooDeep, found, holder: holder)
-        }
+        if _ResolutionThread.isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
         _ResolutionThread.push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
@@ -645,12 +651,12 @@ extension Box {
         if registration.isReady { return registration.readyInstance }
         let thread = cbox_thread_current()
         let raw = Unmanaged.passUnretained(registration).toOpaque()
-        if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, raw) }
+        _ResolutionThread.recordDependency(thread, raw)
         if let entry = cbox_chain_find(thread, raw) {
             if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
             _trap(_cycleError(registration))
         }
-        if thread.pointee.chain_count >= _ResolutionThread.depthLimit { _trap(_tooDeepError(registration)) }
+        if _ResolutionThread.isAtDepthLimit(thread) { _trap(_tooDeepError(registration)) }
         _ResolutionThread.push(thread, raw, records: registration.startsObserving())
         defer { _ResolutionThread.pop(cbox_thread_current()) }
         if registration.life == .transient || registration.life == .graph {
@@ -728,10 +734,10 @@ extension _ServiceHandle {
         let thread = cbox_thread_current()
         let binding = Unmanaged<_Binding>.fromOpaque(pinned)
         let raw = binding._withUnsafeGuaranteedRef { $0.registrationPointer }
-        if cbox_chain_recording(thread) != nil { _ResolutionThread.recordDependency(thread, raw) }
+        _ResolutionThread.recordDependency(thread, raw)
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
         if binding._withUnsafeGuaranteedRef({ $0.isPlainTransient }) {
-            if cbox_chain_find(thread, raw) != nil || thread.pointee.chain_count >= _ResolutionThread.depthLimit {
+            if cbox_chain_find(thread, raw) != nil || _ResolutionThread.isAtDepthLimit(thread) {
                 return _Lookup(.missing)
             }
             _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
