@@ -215,14 +215,15 @@ private func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8
 enum _ResolutionThread {
     /// How deep resolutions may nest on one thread: deeper, a resolve fails with `.tooDeep` instead of
     /// overflowing the stack of a thread as small as Apple's secondary threads (512 KiB), in a debug build
-    /// (about 2 KiB of stack per level) as in a release one (a few hundred bytes).
-    static let depthLimit: UInt64 = 128
+    /// (about 2 KiB of stack per level) as in a release one (a few hundred bytes). The C chain has room for
+    /// this many entries and the few that async hooks push above them.
+    static let depthLimit = UInt64(CBOX_CHAIN_CAPACITY - CBOX_CHAIN_RESERVE)
 
     /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
     /// resolve of the same registration from inside a hook returns it.
     static func setPending(_ pending: UnsafeRawPointer?) {
         let thread = cbox_thread_current()
-        thread.pointee.chain![Int(thread.pointee.chain_count) - 1].pending = pending
+        thread.pointee.chain[Int(thread.pointee.chain_count) - 1].pending = pending
     }
 
     /// The `.graph` instance of `registration` that this thread's top-level resolve already made, if any.
@@ -273,7 +274,7 @@ enum _ResolutionThread {
         let dependency = _Dependency(missing: type, key: key, arguments: arguments)
         guard cbox_chain_recording(thread) != nil else {
             // Not a first creation: record it once, however often later creations miss it.
-            let parent = thread.pointee.chain![Int(thread.pointee.chain_count) - 1].registration
+            let parent = thread.pointee.chain[Int(thread.pointee.chain_count) - 1].registration
             Unmanaged<_AnyServiceBox>.fromOpaque(parent)._withUnsafeGuaranteedRef {
                 if !$0.dependencies.contains(dependency) { $0.dependencies.record(count: 1) { _ in dependency } }
             }
@@ -343,21 +344,27 @@ enum _ResolutionThread {
     }
 
     /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
-    /// its scope.
+    /// its scope. A recording entry's registration receives its edges after the pop, so it is retained
+    /// first: once popped, the entry no longer holds it (a write on another thread may release it).
     @inline(__always)
     static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        let recorded = cbox_chain_recording(thread).map { Unmanaged<_AnyServiceBox>.fromOpaque($0).retain() }
         let finish = cbox_chain_pop(thread)
-        if finish != 0 { finishPop(thread, finish) }
+        if finish != 0 { finishPop(thread, finish, recorded) }
     }
 
-    /// Leaves `_RecordingGate` for a popped recording entry; detaches the thread's scope, then releases it and
-    /// its `.graph` instances (whose `deinit`s may resolve, opening a scope of their own).
+    /// Leaves `_RecordingGate` for a popped recording entry and hands it its edges; detaches the thread's
+    /// scope, then releases it and its `.graph` instances (whose `deinit`s may resolve, opening a scope of
+    /// their own).
     @inline(never)
-    private static func finishPop(_ thread: UnsafeMutablePointer<cbox_thread>, _ finish: UInt32) {
-        if finish & UInt32(CBOX_POP_RECORDED) != 0 {
+    private static func finishPop(
+        _ thread: UnsafeMutablePointer<cbox_thread>, _ finish: UInt32, _ recorded: Unmanaged<_AnyServiceBox>?
+    ) {
+        if finish & UInt32(CBOX_POP_RECORDED) != 0, let recorded {
             _RecordingGate.shared.leave(1)
-            let popped = thread.pointee.chain![Int(thread.pointee.chain_count)]
-            handOverEdges(thread, from: Int(popped.mark), to: popped.registration)
+            let popped = thread.pointee.chain[Int(thread.pointee.chain_count)]
+            handOverEdges(thread, from: Int(popped.mark), to: recorded.toOpaque())
+            recorded.release()
         }
         guard finish & UInt32(CBOX_POP_CLOSE_SCOPE) != 0, let scope = thread.pointee.scope else { return }
         thread.pointee.scope = nil
@@ -405,7 +412,7 @@ enum _ResolutionThread {
         _RecordingGate.shared.leave(Int(thread.pointee.recording))
         // The interrupted creations never end: hand over what they recorded, innermost first.
         for index in (0..<Int(thread.pointee.chain_count)).reversed() {
-            let entry = thread.pointee.chain![index]
+            let entry = thread.pointee.chain[index]
             if entry.records { handOverEdges(thread, from: Int(entry.mark), to: entry.registration) }
         }
         cbox_sandbox_abandon()
@@ -429,7 +436,7 @@ enum _ResolutionThread {
         let thread = cbox_thread_current()
         return (0..<Int(thread.pointee.chain_count)).map { index in
             Unmanaged<_AnyServiceBox>.fromOpaque(
-                UnsafeMutableRawPointer(mutating: thread.pointee.chain![index].registration)
+                UnsafeMutableRawPointer(mutating: thread.pointee.chain[index].registration)
             )
             .takeUnretainedValue()
         }
@@ -488,6 +495,8 @@ extension Box {
         }
         if _ResolutionThread.isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
         _ResolutionThread.push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
+        // The chain entry holds the registration from here on: the factory runs outside the read section.
+        if _table != nil { cbox_read_end(thread) }
         return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
@@ -637,12 +646,12 @@ extension Box {
         return (registration, lookup.holder?.takeRetainedValue())
     }
 
-    /// Ends a `.make` lookup: pops the chain entry `_begin` pushed.
+    /// Ends a `.make` lookup: pops the chain entry `_begin` pushed (which held a hash table's registration
+    /// while its factory ran), or gives back the Dictionary's retain.
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
-        let thread = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self)
-        _ResolutionThread.pop(thread)
-        _end(registration: lookup.registration.unsafelyUnwrapped, thread: thread)
+        _ResolutionThread.pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
+        if _table == nil { Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release() }
         lookup.holder?.release()
     }
 

@@ -5,9 +5,15 @@
 // every reader inside a read section announced a later epoch. Readers pay no fence: the writer issues one
 // on every thread with membarrier(2) before it reads the announcements. Where the kernel lacks
 // MEMBARRIER_CMD_PRIVATE_EXPEDITED, readers fence themselves instead (cbox_reader_needs_fence).
+//
+// A value a reader pushes onto its chain inside a read section is held past it: the collector reads each
+// record's announcement (acquire) and then its chain, so a reader that left its section (or entered a
+// later one: both stores release) is seen with every entry it pushed before. A reader whose announcement
+// still blocks the value needs no entry to be seen. Values a chain holds stay retired.
 #include "cbox_internal.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #if defined(__linux__)
@@ -62,8 +68,10 @@ static void cbox__init(void) {
 cbox_thread *cbox_thread_attach(void) {
     pthread_once(&cbox__once, cbox__init);
     cbox_thread *record = aligned_alloc(64, sizeof(cbox_thread));
-    if (record == NULL) __builtin_trap();
+    cbox_chain_entry *chain = malloc(CBOX_CHAIN_CAPACITY * sizeof(cbox_chain_entry));
+    if (record == NULL || chain == NULL) __builtin_trap();
     memset(record, 0, sizeof *record);
+    record->chain = chain;
     pthread_mutex_lock(&cbox__threads_lock);
     record->next = cbox__threads;
     cbox__threads = record;
@@ -81,16 +89,6 @@ size_t cbox_thread_records(void) {
     return count;
 }
 
-bool cbox_thread_reserve_chain(cbox_thread *thread) {
-    if (thread->chain_count < thread->chain_capacity) return true;
-    uint64_t capacity = thread->chain_capacity ? thread->chain_capacity * 2 : 16;
-    cbox_chain_entry *chain = realloc(thread->chain, capacity * sizeof(cbox_chain_entry));
-    if (chain == NULL) return false;
-    thread->chain = chain;
-    thread->chain_capacity = capacity;
-    return true;
-}
-
 bool cbox_thread_reserve_edges(cbox_thread *thread) {
     if (thread->edge_count < thread->edge_capacity) return true;
     uint64_t capacity = thread->edge_capacity ? thread->edge_capacity * 2 : 64;
@@ -104,23 +102,60 @@ bool cbox_thread_reserve_edges(cbox_thread *thread) {
 
 uint64_t cbox__epoch_retire_tag(void) { return __atomic_fetch_add(&cbox_global_epoch, 1, __ATOMIC_SEQ_CST); }
 
-uint64_t cbox__epoch_min_active(void) {
+static void cbox__barrier_on_every_thread(void) {
     pthread_once(&cbox__once, cbox__init);
 #if defined(__linux__) && defined(__NR_membarrier)
     if (cbox__have_membarrier) {
         syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
-    } else {
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+        return;
     }
-#else
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
-    uint64_t least = UINT64_MAX;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+static void cbox__readers_note(cbox__readers *readers, const void *value) {
+    if (readers->held_count == readers->held_capacity) {
+        size_t capacity = readers->held_capacity ? readers->held_capacity * 2 : 32;
+        const void **held = realloc(readers->held, capacity * sizeof(void *));
+        if (held == NULL) __builtin_trap();
+        readers->held = held;
+        readers->held_capacity = capacity;
+    }
+    readers->held[readers->held_count++] = value;
+}
+
+static int cbox__compare_pointers(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
+    return (x > y) - (x < y);
+}
+
+void cbox__readers_read(cbox__readers *readers) {
+    cbox__barrier_on_every_thread();
+    readers->least = UINT64_MAX;
+    readers->held_count = 0;
     pthread_mutex_lock(&cbox__threads_lock);
     for (cbox_thread *r = cbox__threads; r; r = r->next) {
         uint64_t epoch = __atomic_load_n(&r->active_epoch, __ATOMIC_ACQUIRE);
-        if (epoch != 0 && epoch < least) least = epoch;
+        if (epoch != 0 && epoch < readers->least) readers->least = epoch;
+        uint64_t count = __atomic_load_n(&r->chain_count, __ATOMIC_RELAXED);
+        if (count > CBOX_CHAIN_CAPACITY) count = CBOX_CHAIN_CAPACITY;
+        for (uint64_t i = 0; i < count; i++) {
+            cbox__readers_note(readers, __atomic_load_n(&r->chain[i].registration, __ATOMIC_RELAXED));
+        }
     }
     pthread_mutex_unlock(&cbox__threads_lock);
-    return least;
+    if (readers->held_count > 1) qsort(readers->held, readers->held_count, sizeof(void *), cbox__compare_pointers);
 }
+
+bool cbox__readers_hold(const cbox__readers *readers, const void *value) {
+    if (readers->held_count == 0) return false;
+    return bsearch(&value, readers->held, readers->held_count, sizeof(void *), cbox__compare_pointers) != NULL;
+}
+
+void cbox__readers_free(cbox__readers *readers) {
+    free(readers->held);
+    readers->held = NULL;
+    readers->held_count = readers->held_capacity = 0;
+}
+
+void cbox__readers_pause(void) { sched_yield(); }

@@ -351,36 +351,62 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
     return NULL;
 }
 
+/// The newest tag of a retired value that no chain in `readers` holds; 0 when there is none.
+static uint64_t cbox__newest_unheld_value(const cbox_table *table, const cbox__readers *readers) {
+    uint64_t newest = 0;
+    for (size_t i = 0; i < table->retired_count; i++) {
+        const cbox_retired *retired = &table->retired[i];
+        if (retired->bytes == CBOX_RETIRED_VALUE && !cbox__readers_hold(readers, retired->pointer)) {
+            newest = retired->tag;
+        }
+    }
+    return newest;
+}
+
 cbox_batch *cbox_table_collect(cbox_table *table) {
     if (table->retired_count == 0) return NULL;
-    uint64_t least = cbox__epoch_min_active();
-    size_t done = 0, values = 0;
-    while (done < table->retired_count && table->retired[done].tag < least) {
-        if (table->retired[done].bytes == CBOX_RETIRED_VALUE) {
-            values++;
-        } else {
-            table->retired_block_bytes -= table->retired[done].bytes;
+    cbox__readers readers = {0};
+    cbox__readers_read(&readers);
+    // Readers that entered before a value was retired leave soon: no user code runs in a read section.
+    // A writer inside a read section of its own would wait for itself, so it leaves the value for later.
+    bool may_wait = cbox_thread_record == NULL || cbox_thread_record->read_depth == 0;
+    if (may_wait && table->retired_values > 0) {
+        for (uint64_t newest; (newest = cbox__newest_unheld_value(table, &readers)) >= readers.least;) {
+            cbox__readers_pause();
+            cbox__readers_read(&readers);
         }
-        done++;
     }
-    table->retired_values -= values;
+    size_t kept = 0, values = 0;
+    for (size_t i = 0; i < table->retired_count; i++) {
+        const cbox_retired *retired = &table->retired[i];
+        if (retired->tag < readers.least && retired->bytes == CBOX_RETIRED_VALUE &&
+            !cbox__readers_hold(&readers, retired->pointer)) {
+            values++;
+        }
+    }
     cbox_batch *batch = NULL;
     if (values) {
         batch = cbox__alloc(sizeof(cbox_batch) + values * sizeof(void *));
         batch->release = table->release;
         batch->count = 0;
     }
-    for (size_t i = 0; i < done; i++) {
-        if (table->retired[i].bytes == CBOX_RETIRED_VALUE) {
-            batch->values[batch->count++] = table->retired[i].pointer;
+    // Everything free goes; the rest keeps its order, so the list stays sorted by tag.
+    for (size_t i = 0; i < table->retired_count; i++) {
+        cbox_retired retired = table->retired[i];
+        if (retired.tag < readers.least && retired.bytes != CBOX_RETIRED_VALUE) {
+            table->retired_block_bytes -= retired.bytes;
+            free(retired.pointer);
+        } else if (retired.tag < readers.least && !cbox__readers_hold(&readers, retired.pointer)) {
+            batch->values[batch->count++] = retired.pointer;
         } else {
-            free(table->retired[i].pointer);
+            table->retired[kept++] = retired;
         }
     }
-    memmove(table->retired, table->retired + done, (table->retired_count - done) * sizeof(cbox_retired));
-    table->retired_count -= done;
-    table->unsealed_from = table->retired_count;
-    if (table->retired_count == 0 && table->retired_capacity > 64) {
+    cbox__readers_free(&readers);
+    table->retired_values -= values;
+    table->retired_count = kept;
+    table->unsealed_from = kept;
+    if (kept == 0 && table->retired_capacity > 64) {
         free(table->retired);
         table->retired = NULL;
         table->retired_capacity = 0;

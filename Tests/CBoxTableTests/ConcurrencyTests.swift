@@ -17,6 +17,15 @@ final class ReaderTally: Sendable {
             if first == nil { first = message }
         }
     }
+
+    /// Counts a hit when `found` is `key`'s value and not released yet; otherwise fails with `message`.
+    func judge(_ found: UnsafeMutableRawPointer?, for key: Key, otherwise message: String) {
+        if let found, Probe.from(found).releaseCount == 0, Probe.from(found).key == key {
+            hits.add(1, ordering: .relaxed)
+        } else {
+            fail(message)
+        }
+    }
 }
 
 /// What the writer thread hands back to the test thread.
@@ -55,7 +64,7 @@ func finished(
 extension CBoxTableSuite {
     /// Lock-free readers on other threads while one writer mutates the table.
     @Suite struct Concurrency {
-        @Test func aReaderOnAnotherThreadHoldsBackReleaseOfWhatItFound() {
+        @Test func aCollectionWaitsForAReaderOnAnotherThreadToLeaveItsReadSection() {
             let fixture = TableFixture()
             let key = Key(TypeID.a, "read on another thread")
             let value = fixture.makeProbe(for: key)
@@ -63,31 +72,63 @@ extension CBoxTableSuite {
             let shared = SharedTable(pointer: fixture.handle)
             let entered = DispatchSemaphore(value: 0)
             let mayLeave = DispatchSemaphore(value: 0)
-            let group = DispatchGroup()
+            let reader = DispatchGroup()
+            let collector = DispatchGroup()
             let tally = ReaderTally()
 
-            spawn(group) {
+            spawn(reader) {
                 let thread = cbox_thread_current()
                 cbox_read_begin(thread)
                 let found = key.find(in: shared.pointer)
                 entered.signal()
                 mayLeave.wait()
-                if let found, Probe.from(found).releaseCount == 0, Probe.from(found).key == key {
-                    tally.hits.add(1, ordering: .relaxed)
-                } else {
-                    tally.fail("the value found was gone before the read section ended")
-                }
+                tally.judge(found, for: key, otherwise: "the value found was gone before the read section ended")
                 cbox_read_end(thread)
             }
             entered.wait()
             fixture.remove(key)
-            for _ in 0..<3 {
-                fixture.collect()
-                Thread.sleep(forTimeInterval: 0.001)
+            spawn(collector) {
+                if let batch = cbox_table_collect(shared.pointer) { cbox_batch_dispose(batch) }
             }
+            #expect(collector.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "it waits for the reader")
             #expect(value.releaseCount == 0, "a reader on another thread is still inside its read section")
             mayLeave.signal()
-            guard finished(group, within: 60, "the reader thread") else { return fixture.abandon() }
+            guard finished(reader, within: 60, "the reader thread") else { return fixture.abandon() }
+            guard finished(collector, within: 60, "the collection") else { return fixture.abandon() }
+
+            #expect(value.releaseCount == 1, "released as soon as the reader left")
+            #expect(tally.hits.load(ordering: .relaxed) == 1)
+            #expect(tally.errors.load(ordering: .relaxed) == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+        }
+
+        @Test func aValueOnAnotherThreadsChainOutlivesItsReadSectionUntilPopped() {
+            let fixture = TableFixture()
+            let key = Key(TypeID.a, "held on a chain")
+            let value = fixture.makeProbe(for: key)
+            fixture.insert(key, value)
+            let shared = SharedTable(pointer: fixture.handle)
+            let pushed = DispatchSemaphore(value: 0)
+            let mayPop = DispatchSemaphore(value: 0)
+            let holder = DispatchGroup()
+            let tally = ReaderTally()
+
+            spawn(holder) {
+                let thread = cbox_thread_current()
+                cbox_read_begin(thread)
+                let found = key.find(in: shared.pointer)
+                if let found { cbox_chain_push(thread, found, false) }
+                cbox_read_end(thread)
+                pushed.signal()
+                mayPop.wait()
+                tally.judge(found, for: key, otherwise: "the value held on the chain was gone before it was popped")
+                if found != nil { _ = cbox_chain_pop(thread) }
+            }
+            pushed.wait()
+            fixture.remove(key)
+            #expect(fixture.collect() == 0, "held on the chain: neither released nor waited for")
+            #expect(fixture.stats.retired == 1, "it stays retired")
+            mayPop.signal()
+            guard finished(holder, within: 60, "the holding thread") else { return fixture.abandon() }
 
             fixture.drain()
             #expect(value.releaseCount == 1)

@@ -206,6 +206,12 @@ typedef struct cbox_batch cbox_batch;
 
 /// Frees retired memory no reader can hold and detaches the values that became releasable. Writers only.
 /// Returns NULL when no value is releasable yet; otherwise dispose the batch with `cbox_batch_dispose`.
+///
+/// A retired value that some thread's chain holds stays retired, for a later collection. Every other
+/// retired value is detached: when readers still inside a read section that began before it was retired
+/// keep it, the collection waits for them to leave (read sections run no user code, so they are short),
+/// unless the calling thread is inside a read section itself. So a write releases what it replaced or
+/// removed before it returns, unless a factory for it is running.
 cbox_batch *_Nullable cbox_table_collect(cbox_table *table);
 
 /// Whether a writer should collect now: a retired value is waiting (its release is observable, so it is
@@ -223,12 +229,20 @@ void cbox_batch_dispose(cbox_batch *batch);
 /// nested in this one are to be recorded as its dependencies, and for such an entry where its own start in
 /// the thread's edge buffer (`cbox_thread.edges`).
 typedef struct cbox_chain_entry {
-    const void *registration;
+    const void *registration;  ///< written atomically: collections on other threads read it (a held value)
     const void *_Nullable pending;
     bool records;
     uint32_t mark;
 } cbox_chain_entry;
 _Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
+
+/// How many entries a thread's chain holds. The array is allocated once, when the thread attaches, and
+/// never moved, so that a collection on another thread may read it; resolutions nest at most this deep on
+/// one thread (the Swift side stops them `CBOX_CHAIN_RESERVE` entries short of it).
+#define CBOX_CHAIN_CAPACITY 136
+/// The entries kept free above the deepest resolution the Swift side allows: the hooks of an async
+/// registration run on an entry of their own, above a chain already at that depth.
+#define CBOX_CHAIN_RESERVE 8
 
 /// One entry of a thread's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
 typedef struct cbox_type_hash {
@@ -245,12 +259,16 @@ typedef struct cbox_type_hash {
 /// many of its chain entries record the resolutions nested in them, the edges those entries recorded and
 /// have not yet handed over (opaque pointers the Swift side retains), and its cache of unkeyed hashes.
 /// Owned by the library.
+///
+/// The registrations on a thread's chain are the values it holds past its read sections: a value found in
+/// a read section and pushed before that section ends stays valid until it is popped, because a collection
+/// keeps every retired value that some thread's chain holds (`cbox_table_collect`). Only the owning thread
+/// writes `chain_count` and the entries, atomically; collections read them under the records' lock.
 typedef struct cbox_thread {
     uint64_t active_epoch;
     uint64_t read_depth;
-    cbox_chain_entry *_Nullable chain;
+    cbox_chain_entry *chain;  ///< `CBOX_CHAIN_CAPACITY` entries
     uint64_t chain_count;
-    uint64_t chain_capacity;
     struct cbox_thread *_Nullable next;
     void *_Nullable scope;
     void *_Nullable sandbox;
@@ -258,7 +276,7 @@ typedef struct cbox_thread {
     void *_Nullable *_Nullable edges;
     uint64_t edge_count;
     uint64_t edge_capacity;
-    uint8_t padding[32];
+    uint8_t padding[40];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 _Static_assert(offsetof(cbox_thread, type_hashes) == 128, "the hash cache starts on a cache line of its own");
@@ -288,11 +306,15 @@ static inline cbox_thread *cbox_thread_current(void) {
     return (cbox_thread *)record;
 }
 
-/// Enters a read section (nestable). Values found inside stay valid until the outermost `cbox_read_end`.
+/// Enters a read section (nestable). Values found inside stay valid until the outermost `cbox_read_end`,
+/// or until they are popped when pushed onto the thread's chain before it.
+///
+/// The announcement is a release store, like the one in `cbox_read_end`: a collection that reads either
+/// one also sees every chain entry pushed before it.
 static inline void cbox_read_begin(cbox_thread *thread) {
     if (thread->read_depth++ == 0) {
         __atomic_store_n(&thread->active_epoch, __atomic_load_n(&cbox_global_epoch, __ATOMIC_ACQUIRE),
-                         __ATOMIC_RELAXED);
+                         __ATOMIC_RELEASE);
         if (cbox_reader_needs_fence) {
             __atomic_thread_fence(__ATOMIC_SEQ_CST);
         } else {
@@ -317,20 +339,19 @@ static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *ty
     return hash;
 }
 
-/// Grows the chain so that one more entry fits; false when memory is exhausted.
-bool cbox_thread_reserve_chain(cbox_thread *thread);
-
 /// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
-/// resolutions nested in it as ones to record.
+/// resolutions nested in it as ones to record. From now until it is popped the thread holds `registration`:
+/// push it inside the read section that found it, and it stays valid after that section ends. The caller
+/// keeps the chain below `CBOX_CHAIN_CAPACITY` entries (a full chain traps).
 static inline void cbox_chain_push(cbox_thread *thread, const void *registration, bool records) {
-    if (__builtin_expect(thread->chain_count == thread->chain_capacity, 0)) {
-        if (!cbox_thread_reserve_chain(thread)) __builtin_trap();
-    }
-    cbox_chain_entry *entry = &thread->chain[thread->chain_count++];
-    entry->registration = registration;
+    uint64_t count = thread->chain_count;
+    if (__builtin_expect(count == CBOX_CHAIN_CAPACITY, 0)) __builtin_trap();
+    cbox_chain_entry *entry = &thread->chain[count];
+    __atomic_store_n(&entry->registration, registration, __ATOMIC_RELAXED);
     entry->pending = NULL;
     entry->records = records;
     entry->mark = (uint32_t)thread->edge_count;
+    __atomic_store_n(&thread->chain_count, count + 1, __ATOMIC_RELAXED);
     if (__builtin_expect(records, 0)) thread->recording++;
 }
 
@@ -373,7 +394,9 @@ static inline unsigned cbox_chain_pop(cbox_thread *thread) {
         thread->recording--;
         finish = CBOX_POP_RECORDED;
     }
-    if (--thread->chain_count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
+    uint64_t count = thread->chain_count - 1;
+    __atomic_store_n(&thread->chain_count, count, __ATOMIC_RELAXED);
+    if (count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
     return finish;
 }
 
