@@ -3,7 +3,7 @@ extension Box {
     /// the verification and stops only that thread.
     @usableFromInline
     func _trap(_ error: BoxError) -> Never {
-        if let verification = _ResolutionThread.sandbox { verification.stop(with: error) }
+        if let run = _ResolutionThread.sandbox { run.stop(with: error) }
         fatalError(error.description)
     }
 

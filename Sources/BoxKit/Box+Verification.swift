@@ -36,10 +36,28 @@ extension Box {
     /// started, and when it is called from inside a resolution (a factory or a hook), where resolving the
     /// box's registrations could wait for the creation in progress; it then returns at once.
     ///
+    /// `verify()` gives each registration 30 seconds; ``verify(patience:)`` takes another limit.
+    ///
     /// - Returns: The problems found, in the order found; empty when every registration resolves.
     /// - Complexity: One resolve per registration, each on a new thread when the previous one failed.
     public func verify() -> [BoxError] {
-        let verification = _Verification(targets: _verificationTargets())
+        verify(patience: .seconds(30))
+    }
+
+    /// Resolves every registration of this box and of its descendants, as ``verify()`` does, giving up on a
+    /// registration whose resolution takes longer than `patience`.
+    ///
+    /// A resolution that does not finish in time is reported with reason
+    /// ``BoxError/Reason-swift.enum/notVerified`` and left running on its thread, which counts as parked
+    /// until it ends (it gives its place back then); verification goes on with the next registration. A
+    /// factory blocks like this when it waits for a lock that a parked thread holds: a `static let` whose
+    /// initialiser an earlier verification interrupted, for instance, stays locked for the rest of the
+    /// process, and every later verification reports the registrations that read it instead of hanging.
+    ///
+    /// - Parameter patience: How long one registration's resolution may take, its dependencies included.
+    /// - Returns: The problems found, in the order found; empty when every registration resolves in time.
+    public func verify(patience: Duration) -> [BoxError] {
+        let verification = _Verification(targets: _verificationTargets(), patience: patience)
         let inFlight = _inFlight()
         if !inFlight.isEmpty || _ResolutionThread.sandbox != nil {
             let resolving = inFlight.last.map(\.displayName) ?? "a registration"
@@ -48,20 +66,21 @@ extension Box {
                     + "resolving the box's registrations could wait for the creation in progress; call it "
                     + "outside any resolve", chain: inFlight.map(\.displayName))
         }
-        while verification.next < verification.targets.count {
+        while verification.hasRemaining {
             guard _Verification.reserveParking() else {
                 verification.skipRemaining(
                     because: "this process already holds \(_Verification.maxParkedThreads) threads that "
-                        + "verifications parked on the problems they found; fix those and verify again", chain: [])
+                        + "verifications parked on the problems they found, or left blocked; fix those and "
+                        + "verify again", chain: [])
                 break
             }
-            let stopsBefore = verification.stops
-            guard _ResolutionThread.runSandbox(verification) else {
+            switch _ResolutionThread.runSandbox(verification.startRun()) {
+            case .finished: continue
+            case .gaveUp: verification.giveUpOnCurrentRun()
+            case .notStarted:
                 _Verification.releaseParking()
                 verification.skipRemaining(because: "no thread could be started to resolve it in", chain: [])
-                break
             }
-            if verification.stops == stopsBefore { _Verification.releaseParking() }  // its thread ended
         }
         return verification.problems
     }

@@ -377,37 +377,68 @@ enum _ResolutionThread {
     static func withCreationClaim<R>(_ registration: _AnyServiceBox, _ body: () -> R) -> R {
         registration.creation.acquire()
         defer { registration.creation.release() }
-        guard let sandbox = cbox_thread_current().pointee.sandbox else { return body() }
-        let verification = Unmanaged<_Verification>.fromOpaque(sandbox).takeUnretainedValue()
-        verification.heldClaims.append(registration)
-        defer { verification.heldClaims.removeLast() }
+        guard let run = sandbox else { return body() }
+        run.heldClaims.append(registration)
+        defer { run.heldClaims.removeLast() }
         return body()
     }
 
-    /// The verification this thread runs as its sandbox, if it is one.
-    static var sandbox: _Verification? {
-        cbox_thread_current().pointee.sandbox.map { Unmanaged<_Verification>.fromOpaque($0).takeUnretainedValue() }
+    /// The verification run this thread is the sandbox of, if it is one.
+    static var sandbox: _VerificationRun? {
+        cbox_thread_current().pointee.sandbox.map {
+            Unmanaged<_VerificationRun>.fromOpaque($0).takeUnretainedValue()
+        }
     }
 
-    /// Runs `verification` on a new sandbox thread until it has gone through its targets or the thread was
-    /// abandoned on a problem; false when no thread could be started.
-    static func runSandbox(_ verification: _Verification) -> Bool {
-        cbox_sandbox_run(
+    /// How a sandbox run ended.
+    enum SandboxOutcome {
+        /// Its thread resolved every target left, or was abandoned on a problem.
+        case finished
+        /// Its thread resolved one target for longer than the verification's patience; it goes on.
+        case gaveUp
+        /// No thread could be started; nothing was resolved.
+        case notStarted
+    }
+
+    /// Runs `run` on a new sandbox thread until it has gone through the targets left, its thread was
+    /// abandoned on a problem, or one target took longer than the verification's patience. The thread
+    /// gives back its parking place (`_Verification.releaseParking`) if it ends.
+    static func runSandbox(_ run: _VerificationRun) -> SandboxOutcome {
+        let patience = run.verification.patience.components
+        let nanoseconds =
+            UInt64(clamping: patience.seconds) &* 1_000_000_000 &+ UInt64(patience.attoseconds / 1_000_000_000)
+        let context = Unmanaged.passRetained(run).toOpaque()
+        let result = cbox_sandbox_run(
             { context in
+                let run = Unmanaged<_VerificationRun>.fromOpaque(context.unsafelyUnwrapped)
                 let thread = cbox_thread_current()
                 thread.pointee.sandbox = context
-                Unmanaged<_Verification>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().runTargets()
+                run._withUnsafeGuaranteedRef { $0.resolveTargets() }
                 thread.pointee.sandbox = nil
-            }, Unmanaged.passUnretained(verification).toOpaque())
+                run.release()
+                _Verification.releaseParking()
+            }, context, nanoseconds)
+        switch result {
+        case CBOX_SANDBOX_FINISHED: return .finished
+        case CBOX_SANDBOX_TIMED_OUT: return .gaveUp
+        default:
+            Unmanaged<_VerificationRun>.fromOpaque(context).release()
+            return .notStarted
+        }
     }
+
+    /// Tells the caller waiting for this sandbox thread that it is still making progress.
+    static func noteSandboxProgress() { cbox_sandbox_progress() }
 
     /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: releases the
     /// creation claims its frames hold, hands over the dependencies its interrupted creations recorded,
     /// leaves its read sections and resolutions, and parks it for good (its frames are never resumed, so
-    /// nothing they hold is released or reused).
-    static func abandonSandbox(_ verification: _Verification) -> Never {
-        for registration in verification.heldClaims.reversed() { registration.creation.release() }
-        verification.heldClaims.removeAll()
+    /// nothing they hold is released or reused), but for the run, which they no longer use: it and the
+    /// verification's targets are not kept for the rest of the process.
+    static func abandonSandbox(_ run: _VerificationRun) -> Never {
+        for registration in run.heldClaims.reversed() { registration.creation.release() }
+        run.heldClaims.removeAll()
+        Unmanaged.passUnretained(run).release()  // the thread's reference, taken by `runSandbox`'s body
         let thread = cbox_thread_current()
         _RecordingGate.shared.leave(Int(thread.pointee.recording))
         // The interrupted creations never end: hand over what they recorded, innermost first.

@@ -2,14 +2,17 @@ import Synchronization
 
 /// One run of ``Box/verify()``: the registrations to resolve and the problems found so far.
 ///
-/// The targets are resolved in order on a sandbox thread. When a resolution cannot go on (a missing
-/// dependency, a cycle), `stop(with:)` records the problem and abandons that thread; `Box.verify()` then
-/// starts another for the remaining targets. Only one sandbox thread runs at a time, and the hand-over
-/// between it and the waiting caller is synchronised by the sandbox's lock, so the fields need no lock.
+/// The targets are resolved in order, each by the sandbox thread of the current `_VerificationRun`. When a
+/// resolution cannot go on (a missing dependency, a cycle), the run records the problem and its thread is
+/// abandoned; when a resolution makes no progress for the verification's patience, the caller gives up
+/// on it. Either way `Box.verify()` starts a new run for the targets left. A run given up on may still be
+/// running; `state`'s lock and the run's number keep it from taking targets or reporting problems after
+/// that.
 final class _Verification: @unchecked Sendable {
     /// How many sandbox threads verifications have parked in this process, or may park: a verification
-    /// reserves a place before it starts a sandbox thread, and gives it back if the thread ends instead.
-    /// At most `maxParkedThreads`, however many verifications run at once.
+    /// reserves a place before it starts a sandbox thread, and the thread gives it back when it ends
+    /// (a parked thread never does; nor does one given up on while it is blocked). At most
+    /// `maxParkedThreads`, however many verifications run at once.
     private static let parkedThreads = Atomic<Int>(0)
     /// The most sandbox threads verifications may park in one process before they stop resolving.
     static let maxParkedThreads = 64
@@ -31,46 +34,117 @@ final class _Verification: @unchecked Sendable {
         parkedThreads.wrappingSubtract(1, ordering: .relaxed)
     }
 
-    /// Each registration with the box that holds it, in the order they are verified.
-    let targets: [(box: Box, registration: _AnyServiceBox)]
-    /// The index of the next target to resolve.
-    var next = 0
-    var problems: [BoxError] = []
-    /// What each problem found so far was observed with (`BoxError._sameness`), so that each is reported once
-    /// without rendering any. Problems observed alike render alike; two distinct types that share a name can
-    /// make two problems whose text is the same.
-    private var reported: Set<AnyHashable> = []
-    /// The registrations whose creation claims the current sandbox thread holds, innermost last.
-    var heldClaims: [_AnyServiceBox] = []
-
-    init(targets: [(box: Box, registration: _AnyServiceBox)]) {
-        self.targets = targets
+    /// What the caller and the current run's thread share.
+    private struct State {
+        /// The index of the next target to resolve.
+        var next = 0
+        /// The number of the run allowed to take targets and report problems.
+        var run = 0
+        var problems: [BoxError] = []
+        /// What each problem found so far was observed with (`BoxError._sameness`), so that each is reported
+        /// once without rendering any. Problems observed alike render alike; two distinct types that share a
+        /// name can make two problems whose text is the same.
+        var reported: Set<AnyHashable> = []
     }
 
-    /// Resolves the remaining targets on the calling sandbox thread, discarding what they make.
-    func runTargets() {
-        while next < targets.count {
-            let (box, registration) = targets[next]
-            next += 1
-            _ = registration.verificationResolve(from: box)
+    /// Each registration with the box that holds it, in the order they are verified.
+    let targets: [(box: Box, registration: _AnyServiceBox)]
+    /// How long one target may resolve without finishing before the caller gives up on it.
+    let patience: Duration
+    private let state = _Locked(State())
+
+    init(targets: [(box: Box, registration: _AnyServiceBox)], patience: Duration) {
+        self.targets = targets
+        self.patience = patience
+    }
+
+    /// Whether targets are left to resolve.
+    var hasRemaining: Bool { state.withLock { $0.next < targets.count } }
+
+    /// The problems found, in the order found.
+    var problems: [BoxError] { state.withLock { $0.problems } }
+
+    /// A new run, which takes over from every earlier one.
+    func startRun() -> _VerificationRun {
+        _VerificationRun(
+            self,
+            number: state.withLock { state in
+                state.run += 1
+                return state.run
+            })
+    }
+
+    /// The next target for `run`, or `nil` when none is left or `run` was given up on.
+    func nextTarget(for run: _VerificationRun) -> (box: Box, registration: _AnyServiceBox)? {
+        state.withLock { state in
+            guard state.run == run.number, state.next < targets.count else { return nil }
+            state.next += 1
+            return targets[state.next - 1]
+        }
+    }
+
+    /// Records `error` (once) for `run`, unless `run` was given up on.
+    func report(_ error: BoxError, from run: _VerificationRun) {
+        state.withLock { state in
+            if state.run == run.number, state.reported.insert(error._sameness).inserted {
+                state.problems.append(error)
+            }
+        }
+    }
+
+    /// Gives up on the current run, whose thread resolved its last target for longer than `patience`, and
+    /// reports that target as not verified.
+    func giveUpOnCurrentRun() {
+        state.withLock { state in
+            state.run += 1
+            guard state.next > 0 else { return }
+            let registration = targets[state.next - 1].registration
+            state.problems.append(
+                BoxError(
+                    notVerified: registration,
+                    because: "its resolution did not finish within \(patience): a factory is blocked outside "
+                        + "BoxKit (on a lock, or on a lazily initialised global that an earlier verification "
+                        + "left parked) or is slow; its thread was left to finish on its own",
+                    chain: []))
         }
     }
 
     /// Reports every target not resolved yet as not verified, because of `why`, and ends the verification.
     func skipRemaining(because why: String, chain: [String]) {
-        for (_, registration) in targets[next...] {
-            problems.append(BoxError(notVerified: registration, because: why, chain: chain))
+        state.withLock { state in
+            for (_, registration) in targets[state.next...] {
+                state.problems.append(BoxError(notVerified: registration, because: why, chain: chain))
+            }
+            state.next = targets.count
         }
-        next = targets.count
+    }
+}
+
+/// One sandbox thread's part of a verification: it resolves targets until none is left, it is abandoned
+/// on a problem, or the caller gives up on it. Used by its own thread only, but for `number`.
+final class _VerificationRun: @unchecked Sendable {
+    let verification: _Verification
+    let number: Int
+    /// The registrations whose creation claims this run's thread holds, innermost last.
+    var heldClaims: [_AnyServiceBox] = []
+
+    init(_ verification: _Verification, number: Int) {
+        self.verification = verification
+        self.number = number
     }
 
-    /// How many sandbox threads this verification has parked (its `stop(with:)` calls).
-    var stops = 0
+    /// Resolves targets on the calling sandbox thread, discarding what they make, until none is left for
+    /// this run.
+    func resolveTargets() {
+        while let (box, registration) = verification.nextTarget(for: self) {
+            _ResolutionThread.noteSandboxProgress()
+            _ = registration.verificationResolve(from: box)
+        }
+    }
 
     /// Records `error` (once) and abandons the calling sandbox thread.
     func stop(with error: BoxError) -> Never {
-        stops += 1
-        if reported.insert(error._sameness).inserted { problems.append(error) }
+        verification.report(error, from: self)
         _ResolutionThread.abandonSandbox(self)
     }
 }

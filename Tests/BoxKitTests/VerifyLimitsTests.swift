@@ -13,6 +13,15 @@ final class Orphan {
     init(_ engine: Engine) {}
 }
 
+/// The box behind `LockedGlobal`, in which nothing provides an `Engine`.
+let lockedGlobalBox = Box()
+
+/// A lazily initialised global whose initialiser resolves something missing: a verification that reaches
+/// it parks its thread inside the initialiser, which then stays locked for the rest of the process.
+enum LockedGlobal {
+    static let cylinders: Int = lockedGlobalBox.resolve(Engine.self).cylinders
+}
+
 /// The number of threads in this process, from `/proc/self/status` (Linux).
 private func threadCount() -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
@@ -52,5 +61,41 @@ struct VerifyLimitsTests {
             guard last.map(\.reason) == [.notVerified] else { exit(5) }
             exit(last[0].description.contains("already holds 64 threads") ? 0 : 6)
         }
+    }
+
+    /// In a process of its own: the global stays locked for the rest of the process.
+    @Test("a verification after one that left a lazily initialised global locked reports it instead of hanging")
+    func globalLeftLockedByAParkedThread() async {
+        await #expect(processExitsWith: .success) {
+            lockedGlobalBox.register { Car(engine: Engine(cylinders: LockedGlobal.cylinders)) }
+            let first = lockedGlobalBox.verify(patience: .seconds(30))
+            guard first.map(\.reason) == [.notRegistered], first[0].serviceType == "BoxKitTests.Engine" else { exit(2) }
+            let second = Mutexed<[BoxError]>([])
+            let returned = returnsWithin(seconds: 30) {
+                second.mutate { $0 = lockedGlobalBox.verify(patience: .milliseconds(200)) }
+            }
+            guard returned else { exit(3) }
+            guard second.value.map(\.reason) == [.notVerified], second.value[0].serviceType == "BoxKitTests.Car"
+            else { exit(4) }
+            exit(second.value[0].description.contains("did not finish within 0.2 seconds") ? 0 : 5)
+        }
+    }
+
+    @Test("a registration whose factory outlasts the patience is reported, and verification goes on")
+    func slowFactoryIsReportedAndTheRestVerified() {
+        let box = Box()
+        let mayReturn = DispatchSemaphore(value: 0)
+        box.register(key: "slow") { () -> Engine in
+            _ = mayReturn.wait(timeout: .now() + 30)
+            return Engine()
+        }
+        box.register { r in Orphan(r.resolve(key: "missing")) }
+        box.register { Car() }
+        let problems = box.verify(patience: .milliseconds(200))
+        mayReturn.signal()
+        #expect(problems.map(\.reason) == [.notVerified, .notRegistered])
+        #expect(problems.map(\.serviceType) == ["BoxKitTests.Engine", "BoxKitTests.Engine"])
+        #expect(problems.first?.key == "slow")
+        #expect(problems.first?.description.contains("did not finish within 0.2 seconds") == true)
     }
 }

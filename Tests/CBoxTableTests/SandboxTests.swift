@@ -15,6 +15,16 @@ private final class SandboxProbe {
     }
 }
 
+/// Patience enough for any body here that does not block: 30 s.
+private let patience: UInt64 = 30_000_000_000
+
+/// The semaphores of a body that blocks, or makes progress step by step.
+private final class Steps: @unchecked Sendable {
+    let mayGoOn = DispatchSemaphore(value: 0)
+    let ended = DispatchSemaphore(value: 0)
+    var steps = 0
+}
+
 /// The sandbox body: records that it ran, optionally enters a read section and a chain entry, and abandons.
 private func sandboxBody(_ context: UnsafeMutableRawPointer?) {
     let probe = Unmanaged<SandboxProbe>.fromOpaque(context!).takeUnretainedValue()
@@ -32,8 +42,8 @@ extension CBoxTableSuite {
     @Suite struct Sandbox {
         @Test func aBodyThatReturnsRunsOnAnotherThreadAndTheCallWaitsForIt() {
             let probe = SandboxProbe()
-            let started = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque())
-            #expect(started)
+            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience)
+            #expect(result == CBOX_SANDBOX_FINISHED)
             #expect(probe.ranOn != 0)
             #expect(probe.ranOn != UInt64(pthread_self()))
         }
@@ -45,12 +55,40 @@ extension CBoxTableSuite {
             fixture.insert(key, value)
             let probe = SandboxProbe(fixture: fixture, key: key)
             probe.abandon = true
-            let started = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque())
-            #expect(started)
+            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience)
+            #expect(result == CBOX_SANDBOX_FINISHED)
             #expect(probe.ranOn != 0)
             fixture.remove(key)
             fixture.drain()
             #expect(value.releaseCount == 1, "the parked thread no longer holds a read section")
+        }
+
+        @Test func theCallerGivesUpOnABodyThatMakesNoProgressAndTheBodyFinishesLater() {
+            let steps = Steps()
+            let result = cbox_sandbox_run(
+                { context in
+                    let steps = Unmanaged<Steps>.fromOpaque(context!).takeRetainedValue()
+                    steps.mayGoOn.wait()
+                    steps.ended.signal()
+                }, Unmanaged.passRetained(steps).toOpaque(), 50_000_000)
+            #expect(result == CBOX_SANDBOX_TIMED_OUT)
+            steps.mayGoOn.signal()
+            #expect(steps.ended.wait(timeout: .now() + 30) == .success, "the thread went on, and ended")
+        }
+
+        @Test func progressRestartsTheCallersPatience() {
+            let steps = Steps()
+            let result = cbox_sandbox_run(
+                { context in
+                    let steps = Unmanaged<Steps>.fromOpaque(context!).takeUnretainedValue()
+                    for _ in 0..<10 {  // 10 x 150 ms: 1.5 times the patience in all, 0.15 of it per step
+                        usleep(150_000)
+                        cbox_sandbox_progress()
+                        steps.steps += 1
+                    }
+                }, Unmanaged.passUnretained(steps).toOpaque(), 1_000_000_000)
+            #expect(result == CBOX_SANDBOX_FINISHED)
+            #expect(steps.steps == 10)
         }
     }
 }

@@ -410,9 +410,25 @@ static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, c
 
 // MARK: - Sandboxes
 
+/// How `cbox_sandbox_run` ended.
+typedef enum cbox_sandbox_result {
+    /// The body returned, or gave its thread up with `cbox_sandbox_abandon`.
+    CBOX_SANDBOX_FINISHED = 0,
+    /// The body made no progress (`cbox_sandbox_progress`) for the patience given: it is blocked, or slow.
+    /// Its thread is left running the body; it finishes on its own, or never.
+    CBOX_SANDBOX_TIMED_OUT = 1,
+    /// No thread could be started; the body did not run.
+    CBOX_SANDBOX_NOT_STARTED = 2,
+} cbox_sandbox_result;
+
 /// Runs `body(context)` on a new thread and waits until it returns or abandons its thread with
-/// `cbox_sandbox_abandon`. False when no thread could be started.
-bool cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context);
+/// `cbox_sandbox_abandon`, or until `patience_ns` nanoseconds pass without a call to `cbox_sandbox_progress`
+/// on that thread (the wait then ends; the thread goes on).
+cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context,
+                                     uint64_t patience_ns);
+
+/// On a thread started by `cbox_sandbox_run`: restarts the waiting caller's patience. Elsewhere, nothing.
+void cbox_sandbox_progress(void);
 
 /// On a thread started by `cbox_sandbox_run`: leaves every read section and resolution of the thread
 /// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and blocks the thread for
