@@ -250,7 +250,7 @@ typedef struct cbox_type_hash {
     uint64_t hash;
 } cbox_type_hash;
 
-#define CBOX_TYPE_HASH_CACHE 64
+#define CBOX_TYPE_HASH_CACHE 256
 
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
 /// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
@@ -280,6 +280,7 @@ typedef struct cbox_thread {
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
 } cbox_thread;
 _Static_assert(offsetof(cbox_thread, type_hashes) == 128, "the hash cache starts on a cache line of its own");
+_Static_assert((CBOX_TYPE_HASH_CACHE & (CBOX_TYPE_HASH_CACHE - 1)) == 0, "the hash cache is indexed by a mask");
 _Static_assert(sizeof(cbox_thread) % 64 == 0, "records are whole cache lines");
 
 /// The current thread's record, or NULL before its first use. Use `cbox_thread_current`.
@@ -331,7 +332,8 @@ static inline void cbox_read_end(cbox_thread *thread) {
 /// `cbox_hash(type_id, NULL, 0)`, memoised per thread: type ids are type metadata addresses, which
 /// live as long as the process, so an entry never goes stale.
 static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *type_id) {
-    cbox_type_hash *entry = &thread->type_hashes[((uintptr_t)type_id >> 4) & (CBOX_TYPE_HASH_CACHE - 1)];
+    uintptr_t bits = (uintptr_t)type_id;
+    cbox_type_hash *entry = &thread->type_hashes[((bits >> 4) ^ (bits >> 12)) & (CBOX_TYPE_HASH_CACHE - 1)];
     if (__builtin_expect(entry->type == type_id, 1)) return entry->hash;
     uint64_t hash = cbox_hash(type_id, NULL, 0);
     entry->type = type_id;
