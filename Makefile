@@ -10,7 +10,7 @@ FUZZ_SECONDS ?= 60
 SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: deps build test check lint symbols documented docs showroom bench bench-quick bench-check \
+.PHONY: deps build test check lint symbols c-imports documented docs showroom bench bench-quick bench-check \
 	tsan asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
@@ -38,7 +38,7 @@ test: deps
 check: deps
 	$(SWIFT) build --build-tests --scratch-path $(CHECK_BUILD) -Xswiftc -warnings-as-errors \
 		-Xcc -Werror -Xcc -Wall -Xcc -Wextra
-	$(MAKE) symbols lint documented
+	$(MAKE) symbols c-imports lint documented
 
 ## documented: every public symbol of BoxKit and of the showroom example has a doc comment, read from the
 ## symbol graph (enum cases and protocol requirements included, which swift format's rule does not see)
@@ -48,6 +48,23 @@ documented: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) package dump-symbol-graph --skip-synthesized-members
 	$(SWIFT) .ci/undocumented.swift .build BoxKit BoxKitAwait ShowroomScenario
+
+## c-imports: only these thin wrappers import a C module; each owns one concern (STYLE.md)
+C_WRAPPERS = \
+	Sources/BoxKit/Handles/_ServiceHandle+Lookup.swift \
+	Sources/BoxKit/Lifetimes/_CreationMonitor.swift \
+	Sources/BoxKit/Resolution/Box+Lookup.swift \
+	Sources/BoxKit/Resolution/_ResolutionThread.swift \
+	Sources/BoxKit/Storage/_HashTableStorage.swift \
+	Sources/BoxKit/Support/_Lock.swift
+c-imports:
+	@found=$$(grep -rlE '^ *(@_implementationOnly +|(internal|package|public) +)?import +(CBoxTable|Clibxxhash)' \
+		Sources --include='*.swift' | sort); \
+	expected=$$(printf '%s\n' $(C_WRAPPERS) | sort); \
+	if [ "$$found" != "$$expected" ]; then \
+		echo "c-imports: the Swift files that import a C module are not the wrappers listed in the Makefile"; \
+		echo "found:"; echo "$$found"; echo "listed:"; echo "$$expected"; exit 1; fi; \
+	echo "c-imports: only the $(words $(C_WRAPPERS)) listed wrappers import a C module"
 
 symbols:
 	@bad=$$(nm -g --defined-only $(CBOX_OBJECTS)/*.o | awk 'NF == 3 {print $$3}' | grep -v '^cbox_' || true); \

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The shared state of a ``ServiceFactory``: the box it resolves from, what it resolves, and the registration
-/// it is pinned to. The read side (`begin`, `endMake`) is in `_CBoundary.swift`.
+/// it is pinned to. The read side (`begin`, `endMake`) is in `_ServiceHandle+Lookup.swift`.
 ///
 /// The first registration a call finds is pinned: retained by the handle until the handle is released, so
 /// that a call can use it without a read section. A call uses the pin while the write counters of the boxes

@@ -53,3 +53,28 @@ func _withNonASCIICanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<U
     }
     return key._nfcCodeUnits.withUnsafeBufferPointer { body($0, false) }
 }
+
+/// The type identity as the C table keys it.
+@inline(__always)
+func _typeBits(_ typeID: ObjectIdentifier) -> UnsafeRawPointer {
+    unsafeBitCast(typeID, to: UnsafeRawPointer.self)
+}
+
+/// Keys at least this long have their hash noted at registration (`cbox_table_note_key`). Shorter keys
+/// live inside the string value and hash in a few instructions.
+let _notedKeyLength = 16
+
+/// The two words of a string value: they identify its storage (and, for a short string, its bytes), and
+/// are only ever compared.
+@inline(__always)
+func _stringWords(_ key: String) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: key) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+}
+
+/// Calls `body` with the canonical key bytes (empty for no key), whether there is a key, and whether the
+/// bytes are the key string's own (it was canonical as it is).
+@inline(__always)
+func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> R) -> R {
+    guard let key else { return body(UnsafeBufferPointer(start: nil, count: 0), false, false) }
+    return _withCanonicalUTF8(key) { body($0, true, $1) }
+}

@@ -1,0 +1,70 @@
+// The read side of a handle's resolve: the decisions of Box's lookup for a pinned registration.
+internal import CBoxTable
+
+extension _ServiceHandle {
+    /// The read side of a ``ServiceFactory`` call: `Box._begin` without the hash, the probe and the read
+    /// section, for the registration the handle pinned.
+    ///
+    /// Returns `.object`, `.ready` or `.make` (then `endMake`) when the pin is vouched for by the write
+    /// counters of the boxes searched to find it and the call needs no lock: a ready permanent instance, or a
+    /// transient synchronous factory not already running on this thread. Anything else, including nothing
+    /// registered, returns `.missing`: the caller then resolves through the box, which creates permanents
+    /// exactly once, returns instances whose hooks are running, and reports cycles, async factories and
+    /// missing registrations with BoxKit's messages.
+    ///
+    /// - Complexity: O(1): a few loads, no hash, no probe and no lock while no box searched has been written
+    ///   to; after a write, one search.
+    @usableFromInline
+    final func begin() -> _Lookup {
+        guard let pinned = _vouchedPin() ?? revalidate() else { return _Lookup(.missing) }
+        return _classify(pinned)
+    }
+
+    /// The pin, when the write counters of the boxes searched to find it still add up to `vouched`.
+    @inline(__always)
+    private func _vouchedPin() -> UnsafeMutableRawPointer? {
+        guard let pinned = pin.load(ordering: .acquiring) else { return nil }
+        let binding = Unmanaged<_Binding>.fromOpaque(pinned)
+        var sum = originGeneration.current
+        if binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
+            sum &+= binding._withUnsafeGuaranteedRef { $0.ancestorsGeneration }
+        }
+        return sum == vouched.load(ordering: .relaxed) ? pinned : nil
+    }
+
+    /// The decisions of `Box._begin` for the pinned registration, which the handle keeps alive.
+    @inline(__always)
+    private func _classify(_ pinned: UnsafeMutableRawPointer) -> _Lookup {
+        let thread = cbox_thread_current()
+        let binding = Unmanaged<_Binding>.fromOpaque(pinned)
+        let raw = binding._withUnsafeGuaranteedRef { $0.registrationPointer }
+        _ResolutionThread.recordDependency(thread, raw)
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
+        if binding._withUnsafeGuaranteedRef({ $0.isPlainTransient }) {
+            if cbox_chain_find(thread, raw) != nil || _ResolutionThread.isAtDepthLimit(thread) {
+                return _Lookup(.missing)
+            }
+            _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
+            return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
+        }
+        if let instance = object.load(ordering: .acquiring) {
+            _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
+            return _Lookup(.object, value: instance)
+        }
+        if let instance = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+            if !binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
+                object.store(instance, ordering: .releasing)
+            }
+            _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
+            return _Lookup(.object, value: instance)
+        }
+        if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
+        return _Lookup(.missing)
+    }
+
+    /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.
+    @usableFromInline
+    final func endMake(_ lookup: _Lookup) {
+        _ResolutionThread.pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
+    }
+}

@@ -1,0 +1,275 @@
+// Wraps the C per-thread reader record (cbox_thread, cbox_chain_*, cbox_edges_*, cbox_sandbox_*): the chain of
+// resolutions in flight on a thread, the dependencies its first creations record, and verification sandboxes.
+internal import CBoxTable
+
+/// The calling thread's chain of resolutions in flight, kept in its C reader record.
+@usableFromInline
+enum _ResolutionThread {
+    /// How deep resolutions may nest on one thread: deeper, a resolve fails with `.tooDeep` instead of
+    /// overflowing the stack of a thread as small as Apple's secondary threads (512 KiB), in a debug build
+    /// (about 2 KiB of stack per level) as in a release one (a few hundred bytes). The C chain has room for
+    /// this many entries and the few that async hooks push above them.
+    static let depthLimit = UInt64(CBOX_CHAIN_CAPACITY - CBOX_CHAIN_RESERVE)
+
+    /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
+    /// resolve of the same registration from inside a hook returns it.
+    static func setPending(_ pending: UnsafeRawPointer?) {
+        let thread = cbox_thread_current()
+        thread.pointee.chain[Int(thread.pointee.chain_count) - 1].pending = pending
+    }
+
+    /// The `.graph` instance of `registration` that this thread's top-level resolve already made, if any.
+    static func graphInstance(of registration: _AnyServiceBox) -> AnyObject? {
+        guard let scope = cbox_thread_current().pointee.scope else { return nil }
+        return Unmanaged<_GraphScope>.fromOpaque(scope)._withUnsafeGuaranteedRef {
+            $0.entries[ObjectIdentifier(registration)]
+        }
+    }
+
+    /// Records the `.graph` instance of `registration` for the rest of this thread's top-level resolve,
+    /// opening the thread's scope if this is its first.
+    static func recordGraphInstance(_ entry: AnyObject, of registration: _AnyServiceBox) {
+        let thread = cbox_thread_current()
+        if thread.pointee.scope == nil { thread.pointee.scope = Unmanaged.passRetained(_GraphScope()).toOpaque() }
+        Unmanaged<_GraphScope>.fromOpaque(thread.pointee.scope.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            $0.entries[ObjectIdentifier(registration)] = entry
+        }
+    }
+
+    /// Records that the resolution on top of this thread's chain resolved `found`, if that resolution is a
+    /// first creation (one load otherwise). The edge waits in the thread's buffer, retained, until that
+    /// creation ends and hands its edges over.
+    @inline(__always)
+    static func recordDependency(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeMutableRawPointer) {
+        guard cbox_chain_recording(thread) != nil, cbox_edges_record(thread, found) else { return }
+        _ = Unmanaged<_AnyServiceBox>.fromOpaque(found).retain()
+    }
+
+    /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
+    @inline(__always)
+    static func isAtDepthLimit(_ thread: UnsafeMutablePointer<cbox_thread>) -> Bool {
+        thread.pointee.chain_count >= depthLimit
+    }
+
+    /// A dependency nothing provided, waiting in a thread's edge buffer with its pointer's low bit set (a
+    /// registration's pointer never has it).
+    private final class PendingMissing {
+        let dependency: _Dependency
+        init(_ dependency: _Dependency) { self.dependency = dependency }
+    }
+
+    /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` (with
+    /// runtime arguments of types `arguments`) and found nothing.
+    static func recordMissing(_ type: Any.Type, key: String?, arguments: [Any.Type]) {
+        let thread = cbox_thread_current()
+        guard thread.pointee.chain_count > 0 else { return }
+        let dependency = _Dependency(missing: type, key: key, arguments: arguments)
+        guard cbox_chain_recording(thread) != nil else {
+            // Not a first creation: record it once, however often later creations miss it.
+            let parent = thread.pointee.chain[Int(thread.pointee.chain_count) - 1].registration
+            Unmanaged<_AnyServiceBox>.fromOpaque(parent)._withUnsafeGuaranteedRef {
+                if !$0.dependencies.contains(dependency) { $0.dependencies.record(count: 1) { _ in dependency } }
+            }
+            return
+        }
+        let pending = Unmanaged.passRetained(PendingMissing(dependency)).toOpaque()
+        _ = cbox_edges_record(thread, pending + 1)
+    }
+
+    /// Hands the edges recorded in `thread`'s buffer from `mark` on to `registration`, as one batch of
+    /// dependencies (each registration once), empties the buffer down to `mark`, runs `then`, and releases
+    /// the edges. `registration` must stay valid until `then` runs (a chain entry holds it); the releases,
+    /// which may run a `deinit` that resolves, come after.
+    ///
+    /// - Complexity: O(*n*²) in the edges of one creation when they are few, O(*n*) with hashing otherwise.
+    private static func handOverEdges(
+        _ thread: UnsafeMutablePointer<cbox_thread>, from mark: Int, to registration: UnsafeRawPointer,
+        then: () -> Void = {}
+    ) {
+        let count = Int(thread.pointee.edge_count) - mark
+        guard count > 0, let buffer = thread.pointee.edges?.advanced(by: mark) else { return then() }
+        // The edges are taken out of the buffer before anything is released: a release may run a deinit that
+        // resolves, recording edges of its own into the buffer (and growing it).
+        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: count) { edges in
+            for index in 0..<count { edges[index] = buffer[index].unsafelyUnwrapped }
+            thread.pointee.edge_count = UInt64(mark)
+            // Each edge once, in order, at the front; a repeat's retain is given back at once (the kept copy
+            // still holds the object, so no deinit runs).
+            var unique = 0
+            var seen: Set<UnsafeMutableRawPointer> = []
+            for index in 0..<count {
+                let edge = edges[index]
+                let isNew = count > 16 ? seen.insert(edge).inserted : !(0..<unique).contains { edges[$0] == edge }
+                guard isNew else {
+                    release(edge)
+                    continue
+                }
+                edges[unique] = edge
+                unique += 1
+            }
+            Unmanaged<_AnyServiceBox>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+                $0.dependencies.record(count: unique) { dependency(edges[$0]) }
+            }
+            then()
+            for index in 0..<unique { release(edges[index]) }
+        }
+    }
+
+    /// The dependency an edge in the buffer stands for.
+    private static func dependency(_ edge: UnsafeMutableRawPointer) -> _Dependency {
+        if UInt(bitPattern: edge) & 1 != 0 {
+            return Unmanaged<PendingMissing>.fromOpaque(edge - 1)._withUnsafeGuaranteedRef { $0.dependency }
+        }
+        return Unmanaged<_AnyServiceBox>.fromOpaque(edge)._withUnsafeGuaranteedRef { _Dependency($0) }
+    }
+
+    /// Releases what the edge buffer retained for an edge.
+    private static func release(_ edge: UnsafeMutableRawPointer) {
+        if UInt(bitPattern: edge) & 1 != 0 {
+            Unmanaged<PendingMissing>.fromOpaque(edge - 1).release()
+        } else {
+            Unmanaged<_AnyServiceBox>.fromOpaque(edge).release()
+        }
+    }
+
+    /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
+    /// nested in it as ones to record, and counts the entry in `_RecordingGate`.
+    @inline(__always)
+    static func push(_ thread: UnsafeMutablePointer<cbox_thread>, _ registration: UnsafeRawPointer, records: Bool) {
+        if records { _RecordingGate.shared.enter() }
+        cbox_chain_push(thread, registration, records)
+    }
+
+    /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
+    /// its scope. A recording entry (a first creation) hands over its edges first, while the entry still
+    /// holds its registration.
+    @inline(__always)
+    static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        if _slowPath(cbox_chain_recording(thread) != nil) { return popRecording(thread) }
+        if cbox_chain_pop(thread) != 0 { closeScope(thread) }
+    }
+
+    /// `pop` for a recording entry: hands its edges to its registration, pops it and leaves `_RecordingGate`,
+    /// then releases the edges, and closes the scope if the pop ended the top-level resolve.
+    @inline(never)
+    private static func popRecording(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        let top = thread.pointee.chain[Int(thread.pointee.chain_count) - 1]
+        var finish: UInt32 = 0
+        handOverEdges(thread, from: Int(top.mark), to: top.registration) {
+            finish = cbox_chain_pop(thread)
+            _RecordingGate.shared.leave(1)
+        }
+        if finish & UInt32(CBOX_POP_CLOSE_SCOPE) != 0 { closeScope(thread) }
+    }
+
+    /// Detaches the thread's scope, then releases it and its `.graph` instances (whose `deinit`s may
+    /// resolve, opening a scope of their own).
+    @inline(never)
+    private static func closeScope(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        guard let scope = thread.pointee.scope else { return }
+        thread.pointee.scope = nil
+        Unmanaged<_GraphScope>.fromOpaque(scope).release()
+    }
+
+    /// Runs `body` holding `registration`'s creation claim. On a sandbox thread the claim is noted, so that
+    /// it can be released if the thread is abandoned while `body` runs.
+    @usableFromInline
+    static func withCreationClaim<R>(_ registration: _AnyServiceBox, _ body: () -> R) -> R {
+        registration.creation.acquire()
+        defer { registration.creation.release() }
+        guard let run = sandbox else { return body() }
+        run.heldClaims.append(registration)
+        defer { run.heldClaims.removeLast() }
+        return body()
+    }
+
+    /// The verification run this thread is the sandbox of, if it is one.
+    static var sandbox: _VerificationRun? {
+        cbox_thread_current().pointee.sandbox.map {
+            Unmanaged<_VerificationRun>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
+
+    /// How a sandbox run ended.
+    enum SandboxOutcome {
+        /// Its thread resolved every target left, or was abandoned on a problem.
+        case finished
+        /// Its thread resolved one target for longer than the verification's patience; it goes on.
+        case gaveUp
+        /// No thread could be started; nothing was resolved.
+        case notStarted
+    }
+
+    /// Runs `run` on a new sandbox thread until it has gone through the targets left, its thread was
+    /// abandoned on a problem, or one target took longer than the verification's patience. The thread
+    /// gives back its parking place (`_Verification.releaseParking`) if it ends.
+    static func runSandbox(_ run: _VerificationRun) -> SandboxOutcome {
+        let patience = run.verification.patience.components
+        let nanoseconds =
+            UInt64(clamping: patience.seconds) &* 1_000_000_000 &+ UInt64(patience.attoseconds / 1_000_000_000)
+        let context = Unmanaged.passRetained(run).toOpaque()
+        let result = cbox_sandbox_run(
+            { context in
+                let run = Unmanaged<_VerificationRun>.fromOpaque(context.unsafelyUnwrapped)
+                let thread = cbox_thread_current()
+                thread.pointee.sandbox = context
+                run._withUnsafeGuaranteedRef { $0.resolveTargets() }
+                thread.pointee.sandbox = nil
+                run.release()
+                _Verification.releaseParking()
+            }, context, nanoseconds)
+        switch result {
+        case CBOX_SANDBOX_FINISHED: return .finished
+        case CBOX_SANDBOX_TIMED_OUT: return .gaveUp
+        default:
+            Unmanaged<_VerificationRun>.fromOpaque(context).release()
+            return .notStarted
+        }
+    }
+
+    /// Tells the caller waiting for this sandbox thread that it is still making progress.
+    static func noteSandboxProgress() { cbox_sandbox_progress() }
+
+    /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: releases the
+    /// creation claims its frames hold, hands over the dependencies its interrupted creations recorded,
+    /// leaves its read sections and resolutions, and parks it for good (its frames are never resumed, so
+    /// nothing they hold is released or reused), but for the run, which they no longer use: it and the
+    /// verification's targets are not kept for the rest of the process.
+    static func abandonSandbox(_ run: _VerificationRun) -> Never {
+        for registration in run.heldClaims.reversed() { registration.creation.release() }
+        run.heldClaims.removeAll()
+        Unmanaged.passUnretained(run).release()  // the thread's reference, taken by `runSandbox`'s body
+        let thread = cbox_thread_current()
+        _RecordingGate.shared.leave(Int(thread.pointee.recording))
+        // The interrupted creations never end: hand over what they recorded, innermost first.
+        for index in (0..<Int(thread.pointee.chain_count)).reversed() {
+            let entry = thread.pointee.chain[index]
+            if entry.records { handOverEdges(thread, from: Int(entry.mark), to: entry.registration) }
+        }
+        cbox_sandbox_abandon()
+    }
+
+    /// Runs `body` with `registration` on this thread's chain and `instance` exposed as its pending instance,
+    /// as `_begin` and `setPending` arrange for a synchronous registration's hooks: the hooks of an async
+    /// registration run here, after its factory returned. `body` must not suspend (it is synchronous).
+    static func withPending<R>(
+        _ registration: _AnyServiceBox, _ instance: UnsafeRawPointer, _ body: () -> R
+    ) -> R {
+        let thread = cbox_thread_current()
+        cbox_chain_push(thread, Unmanaged.passUnretained(registration).toOpaque(), false)
+        setPending(instance)
+        defer { pop(cbox_thread_current()) }
+        return body()
+    }
+
+    /// The registrations being resolved on this thread, outermost first.
+    static func chain() -> [_AnyServiceBox] {
+        let thread = cbox_thread_current()
+        return (0..<Int(thread.pointee.chain_count)).map { index in
+            Unmanaged<_AnyServiceBox>.fromOpaque(
+                UnsafeMutableRawPointer(mutating: thread.pointee.chain[index].registration)
+            )
+            .takeUnretainedValue()
+        }
+    }
+}

@@ -1,0 +1,144 @@
+// Wraps the C hash table (cbox_table_*): the registry a hash-table box keeps its registrations in.
+internal import CBoxTable
+
+/// The registry as BoxKit keeps it: a C open-addressing table keyed by (XXH3 hash, type id, key bytes)
+/// whose values are retained registrations. Reads never lock; writes are serialised by `writer`.
+///
+/// `@unchecked Sendable`: `handle` is an immutable pointer to a table whose concurrency contract (any number
+/// of readers, one writer at a time) this class upholds by taking `writer` around every mutation.
+final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
+    let handle: OpaquePointer
+    private let writer = _Lock()
+    /// The next registration's `sequence`; guarded by `writer`.
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    let generation = _WriteGeneration()
+
+    init() {
+        handle = cbox_table_create { value in
+            Unmanaged<_AnyServiceBox>.fromOpaque(value).release()
+        }
+    }
+
+    deinit {
+        generation.advance()
+        cbox_table_destroy(handle)
+    }
+
+    /// Runs `mutation` under the writer lock and advances the write generation (see `_mutate`).
+    private func write<R>(collecting policy: _CollectPolicy = .whenDue, _ mutation: (OpaquePointer) -> R) -> R {
+        _mutate(handle, under: writer, collecting: policy) { table in
+            let result = mutation(table)
+            generation.advance()
+            return result
+        }
+    }
+
+    func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
+        let value = Unmanaged.passRetained(registration).toOpaque()
+        let type = _typeBits(typeID)
+        let words = registration.key.map(_stringWords)
+        _withKeyBytes(registration.key) { bytes, hasKey, asStored in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
+            _ = write {
+                nextSequence += 1
+                registration.sequence = nextSequence
+                let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
+                // A resolve with this very string value (a constant, a literal) may skip hashing: see
+                // `Box._findKeyedInTables`. Only for keys whose own bytes are canonical, which that path uses.
+                if asStored && bytes.count >= _notedKeyLength, let words {
+                    cbox_table_note_key($0, type, words.0, words.1, hash)
+                }
+                return replaced
+            }
+        }
+    }
+
+    func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
+        let type = _typeBits(typeID)
+        return _withKeyBytes(key) { bytes, hasKey, _ in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
+            return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, hasKey) }
+        }
+    }
+
+    func removeAll() {
+        write { cbox_table_clear($0) }
+    }
+
+    var count: Int { writer.withLock { cbox_table_count(handle) } }
+
+    var registrations: [_AnyServiceBox] {
+        writer.withLock {
+            (0..<cbox_table_capacity(handle)).compactMap { index in
+                cbox_table_value_at(handle, index).map {
+                    Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()
+                }
+            }
+        }
+    }
+
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox? {
+        let thread = cbox_thread_current()
+        cbox_read_begin(thread)
+        defer { cbox_read_end(thread) }
+        let type = _typeBits(typeID)
+        return _withKeyBytes(key) { bytes, hasKey, _ in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+            return cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
+                Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()  // retained before the section ends
+            }
+        }
+    }
+
+    /// Releases what retired registrations no reader can still hold (what a write does on its way out).
+    func reclaim() {
+        write(collecting: .always) { _ in }
+    }
+
+    /// Runs `body` holding the writer lock, as a write in progress does (tests check what waits for it).
+    func holdingWriterLock<R>(_ body: () throws -> R) rethrows -> R {
+        try writer.withLock(body)
+    }
+
+    /// The first broken structural invariant of the C table, or `nil`.
+    func brokenInvariant() -> String? {
+        writer.withLock { cbox_table_check_invariants(handle).map { String(cString: $0) } }
+    }
+
+    /// The shape of the C table.
+    func statistics() -> _TableStatistics {
+        writer.withLock {
+            var stats = cbox_table_stats()
+            cbox_table_get_stats(handle, &stats)
+            return _TableStatistics(
+                count: stats.count, tombstones: stats.tombstones, capacity: stats.capacity,
+                maxProbe: stats.max_probe, totalProbe: stats.total_probe, retired: stats.retired,
+                retiredBytes: stats.retired_bytes, bytes: stats.bytes)
+        }
+    }
+}
+
+/// When a write collects what it and earlier writes retired.
+private enum _CollectPolicy {
+    /// When `cbox_table_collect_is_due`: a retired registration waits (its release is observable), or
+    /// retired memory adds up to enough to be worth the grace period's barrier.
+    case whenDue
+    /// Whatever no reader can still hold.
+    case always
+}
+
+/// Runs `mutation` on `table` under `lock` (writers only), collects what no reader can still hold (as
+/// `policy` says), and releases it after unlocking: a released permanent instance's `deinit` may itself use
+/// the box.
+private func _mutate<R>(
+    _ table: OpaquePointer, under lock: _Lock, collecting policy: _CollectPolicy, _ mutation: (OpaquePointer) -> R
+) -> R {
+    let (result, batch) = lock.withLock {
+        let result = mutation(table)
+        let due = policy == .always || cbox_table_collect_is_due(table)
+        return (result, due ? cbox_table_collect(table) : nil)
+    }
+    if let batch { cbox_batch_dispose(batch) }
+    return result
+}

@@ -1,0 +1,26 @@
+// Wraps the C lock (cbox_lock_*): the one mutex BoxKit's writers take.
+internal import CBoxTable
+
+/// A heap-allocated pthread mutex.
+///
+/// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see that Mutex's futex on Linux
+/// and would report every access it guards as a race.
+final class _Lock: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    init() {
+        handle = cbox_lock_create()
+    }
+
+    deinit {
+        cbox_lock_destroy(handle)
+    }
+
+    /// Runs `body` while holding the lock. Not recursive.
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        cbox_lock_acquire(handle)
+        defer { cbox_lock_release(handle) }
+        return try body()
+    }
+
+}
