@@ -104,38 +104,25 @@ extension Box {
         try _resolve(type, key: key, arguments: first, repeat each rest)
     }
 
-    /// The resolution funnel for registrations with arguments, as `_resolve(_:key:)` is for those without:
-    /// one lookup under the identity of the argument types, then the typed registration, recovered without a
-    /// dynamic cast, is called with the arguments. The argument types are compared only by that lookup, and
-    /// named only on the failure path.
+    /// A resolve with runtime arguments: one lookup under the identity of the argument types, then the one
+    /// funnel (`_Lookup.instance`) with the argument registration, recovered without a dynamic cast, which
+    /// its factory is called with. The argument types are compared only by that lookup, and named only on
+    /// the failure path.
     @inlinable @inline(__always)
     func _resolve<Service, First, each Rest>(
         _ type: Service.Type, key: String?, arguments first: First, _ rest: repeat each Rest
     ) throws(BoxError) -> Service {
         typealias Registration = _ArgumentServiceBox<Service, First, repeat each Rest>
-        let lookup = _begin(Registration.typeID, key: key)
-        switch lookup.state {
-        case .object:
-            return unsafeBitCast(
-                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
-        case .ready:
-            let service = Registration.at(lookup.registration.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.readyInstance
-            }
-            _endRead(lookup)
-            return service
-        case .make:
-            let service = Registration.at(lookup.registration.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.make(resolvingFrom: self, holder: lookup.holder, arguments: first, repeat each rest)
-            }
-            _endMake(lookup)
-            return service
-        case .pending:
-            let service = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
-            _endRead(lookup)
-            return service
-        case .missing, .cycle, .asyncFactory, .tooDeep:  // an argument registration is never async
-            throw _failure(lookup, type: type, key: key, arguments: Registration.argumentTypes)
-        }
+        return try _begin(Registration.typeID, key: key).instance(
+            from: self,
+            ready: { Registration.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },
+            make: { registration, resolver, holder in
+                Registration.at(registration)._withUnsafeGuaranteedRef {
+                    $0.make(resolvingFrom: resolver, holder: holder, arguments: first, repeat each rest)
+                }
+            },
+            otherwise: { lookup throws(BoxError) in
+                throw _failure(lookup, type: type, key: key, arguments: Registration.argumentTypes)
+            })
     }
 }

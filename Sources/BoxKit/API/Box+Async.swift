@@ -148,7 +148,11 @@ extension Box {
     @inlinable
     func _resolveAsync<Service>(_ type: Service.Type, key: String?) async throws(BoxError) -> Service {
         let lookup = _begin(ObjectIdentifier(type), key: key)
-        guard lookup.state == .asyncFactory else { return try _complete(lookup, type: type, key: key) }
+        guard lookup.state == .asyncFactory else {
+            return try lookup.instance(from: self) { lookup throws(BoxError) in
+                throw _failure(lookup, type: type, key: key)
+            }
+        }
         let (registration, holder) = _endAsync(lookup)
         return try await _AsyncServiceBox<Service>.at(registration).make(resolvingFrom: self, holder: holder)
     }

@@ -58,37 +58,12 @@ extension Box {
         try _resolve(type, key: key)
     }
 
-    /// The one resolution funnel: every resolve comes through here. It specialises in the caller's module;
-    /// the lookup is one non-generic call, and the typed registration is recovered without a dynamic cast.
+    /// A resolve without runtime arguments: one non-generic lookup, then the one funnel
+    /// (`_Lookup.instance`), which recovers the typed registration without a dynamic cast. It specialises in
+    /// the caller's module.
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
-        try _complete(_begin(ObjectIdentifier(type), key: key), type: type, key: key)
-    }
-
-    /// Finishes what `_begin` found, synchronously: returns the ready instance, runs a synchronous factory,
-    /// or ends the lookup with its error (an async factory's among them). The async funnel
-    /// (``resolveAsync(_:key:)``) shares it for everything but `.asyncFactory`.
-    @inlinable @inline(__always)
-    func _complete<Service>(_ lookup: _Lookup, type: Service.Type, key: String?) throws(BoxError) -> Service {
-        switch lookup.state {
-        case .object:
-            return unsafeBitCast(
-                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
-        case .ready:
-            let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { $0.readyInstance }
-            _endRead(lookup)
-            return service
-        case .make:
-            let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: self, holder: lookup.holder) }
-            _endMake(lookup)
-            return service
-        case .pending:
-            let service = lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
-            _endRead(lookup)
-            return service
-        case .missing, .cycle, .asyncFactory, .tooDeep:
+        try _begin(ObjectIdentifier(type), key: key).instance(from: self) { lookup throws(BoxError) in
             throw _failure(lookup, type: type, key: key)
         }
     }

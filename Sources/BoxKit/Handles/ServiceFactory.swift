@@ -57,23 +57,7 @@ public struct ServiceFactory<Service>: Sendable {
         if let instance = _handle.readyObject {
             return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue(), to: Service.self)
         }
-        let lookup = _handle.begin()
-        switch lookup.state {
-        case .object:
-            return unsafeBitCast(
-                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
-        case .ready:
-            let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { $0.readyInstance }
-            return service
-        case .make:
-            let service = _ServiceBox<Service>.at(lookup.registration.unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { $0.make(resolvingFrom: _handle.origin, holder: nil) }
-            _handle.endMake(lookup)
-            return service
-        case .pending, .missing, .cycle, .asyncFactory, .tooDeep:
-            return _handle.origin.resolve(Service.self, key: _handle.key)
-        }
+        return _handle.begin().instance(from: _handle) { _ in _handle.origin.resolve(Service.self, key: _handle.key) }
     }
 }
 

@@ -62,9 +62,20 @@ extension _ServiceHandle {
         return _Lookup(.missing)
     }
 
+}
+
+extension _ServiceHandle: _LookupSource {
+    @inlinable
+    var _resolver: Box { origin }
+
+    /// A pinned lookup holds no read section: the handle keeps its registration.
+    @inlinable
+    func _endRead(_ lookup: _Lookup) {}
+
     /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.
     @usableFromInline
-    final func endMake(_ lookup: _Lookup) {
+    final func _endMake(_ lookup: _Lookup) {
         _ResolutionThread.pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
     }
+
 }

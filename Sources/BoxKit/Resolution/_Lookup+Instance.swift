@@ -1,0 +1,79 @@
+/// Where a `_Lookup` came from, and so how it ends: a box's lookup ends a read section (or, for the
+/// Dictionary baseline, a retain) and releases the ancestor that holds the registration; a handle's pinned
+/// lookup ends nothing but the chain entry of a factory call. A source also says which box a factory
+/// resolves from.
+@usableFromInline
+protocol _LookupSource {
+    /// The box a factory called for this source's resolve receives as its resolver.
+    var _resolver: Box { get }
+    /// Ends a `.ready` or `.pending` lookup.
+    func _endRead(_ lookup: _Lookup)
+    /// Ends a `.make` lookup, after its factory returned.
+    func _endMake(_ lookup: _Lookup)
+}
+
+extension _Lookup {
+    /// The one funnel that turns a lookup into an instance, for every synchronous resolve: plain and keyed
+    /// resolves, runtime arguments, handles, the synchronous part of an async resolve, `resolveAll`, property
+    /// wrappers and verification. Each lifetime's rule is the registration's own (`make`); here is only what
+    /// the lookup found: a ready instance to return, a factory to call, an instance whose hooks are running,
+    /// or a failure.
+    ///
+    /// `ready` reads and `make` calls the typed registration at the pointer it is given: a registration of
+    /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
+    /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
+    /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory` or
+    /// `.tooDeep` lookup: a box throws its error; a handle, whose lookup reports as missing whatever it does
+    /// not handle itself, resolves through its box.
+    ///
+    /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
+    @inlinable @inline(__always)
+    func instance<Source: _LookupSource, Service, Failure: Error>(
+        from source: Source,
+        ready: (UnsafeMutableRawPointer) -> Service,
+        make: (UnsafeMutableRawPointer, Box, Unmanaged<Box>?) -> Service,
+        otherwise: (_Lookup) throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        switch state {
+        case .object:
+            return unsafeBitCast(
+                Unmanaged<AnyObject>.fromOpaque(value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
+        case .ready:
+            let service = ready(registration.unsafelyUnwrapped)
+            source._endRead(self)
+            return service
+        case .make:
+            let service = make(registration.unsafelyUnwrapped, source._resolver, holder)
+            source._endMake(self)
+            return service
+        case .pending:
+            let service = value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
+            source._endRead(self)
+            return service
+        case .missing, .cycle, .asyncFactory, .tooDeep:
+            return try otherwise(self)
+        }
+    }
+
+    /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments (a
+    /// `_ServiceBox<Service>`).
+    @inlinable @inline(__always)
+    func instance<Source: _LookupSource, Service, Failure: Error>(
+        from source: Source, otherwise: (_Lookup) throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        try instance(
+            from: source,
+            ready: { _ServiceBox<Service>.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },
+            make: { registration, resolver, holder in
+                _ServiceBox<Service>.at(registration)._withUnsafeGuaranteedRef {
+                    $0.make(resolvingFrom: resolver, holder: holder)
+                }
+            },
+            otherwise: otherwise)
+    }
+}
+
+extension Box: _LookupSource {
+    @inlinable
+    var _resolver: Box { self }
+}
