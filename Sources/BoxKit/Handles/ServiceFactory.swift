@@ -57,7 +57,9 @@ public struct ServiceFactory<Service>: Sendable {
         if let instance = _handle.readyObject {
             return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue(), to: Service.self)
         }
-        return _handle.begin().instance(from: _handle) { _ in _handle.origin.resolve(Service.self, key: _handle.key) }
+        return _handle.begin().instance(from: _handle) { _ in
+            _handle.origin.resolve(Service.self, key: _handle.key)
+        }
     }
 }
 

@@ -32,36 +32,19 @@ extension _ServiceHandle {
         return sum == vouched.load(ordering: .relaxed) ? pinned : nil
     }
 
-    /// The decisions of `Box._begin` for the pinned registration, which the handle keeps alive.
+    /// `_ResolutionThread.decide` for the pinned registration, which the handle keeps alive; a ready
+    /// instance found in the handle's own box is cached for `readyObject`.
     @inline(__always)
     private func _classify(_ pinned: UnsafeMutableRawPointer) -> _Lookup {
-        let thread = cbox_thread_current()
         let binding = Unmanaged<_Binding>.fromOpaque(pinned)
         let raw = binding._withUnsafeGuaranteedRef { $0.registrationPointer }
-        _ResolutionThread.recordDependency(thread, raw)
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw)
-        if binding._withUnsafeGuaranteedRef({ $0.isPlainTransient }) {
-            if cbox_chain_find(thread, raw) != nil || _ResolutionThread.isAtDepthLimit(thread) {
-                return _Lookup(.missing)
-            }
-            _ResolutionThread.push(thread, raw, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-            return _Lookup(.make, raw, value: UnsafeMutableRawPointer(thread))
+        let lookup = _ResolutionThread.decide(
+            raw, holder: nil, thread: cbox_thread_current(), hold: .caller, makesPermanents: false)
+        if lookup.state == .object && !binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
+            object.store(lookup.value, ordering: .releasing)
         }
-        if let instance = object.load(ordering: .acquiring) {
-            _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
-            return _Lookup(.object, value: instance)
-        }
-        if let instance = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
-            if !binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
-                object.store(instance, ordering: .releasing)
-            }
-            _ = Unmanaged<AnyObject>.fromOpaque(instance).retain()
-            return _Lookup(.object, value: instance)
-        }
-        if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, raw) }
-        return _Lookup(.missing)
+        return lookup
     }
-
 }
 
 extension _ServiceHandle: _LookupSource {
@@ -72,10 +55,7 @@ extension _ServiceHandle: _LookupSource {
     @inlinable
     func _endRead(_ lookup: _Lookup) {}
 
-    /// Ends a `.make` lookup from `begin`: pops the chain entry it pushed.
-    @usableFromInline
-    final func _endMake(_ lookup: _Lookup) {
-        _ResolutionThread.pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
-    }
-
+    /// Pops the chain entry of a `.make` lookup's factory call.
+    @inlinable
+    func _endMake(_ lookup: _Lookup) { _ResolutionThread.popMake(lookup) }
 }

@@ -3,14 +3,12 @@ internal import CBoxTable
 
 extension Box {
     /// The read side of every resolve: finds the registration for `typeID` and `key` in this box or its
-    /// nearest ancestor that has one, and decides what the caller must do with it.
+    /// nearest ancestor that has one, and decides what the caller must do with it
+    /// (`_ResolutionThread.decide`).
     ///
     /// Keeps the registration valid (a read section for the hash table, a retain for the Dictionary
-    /// baseline) until the caller ends the lookup; pushes it onto this thread's chain when a factory will
-    /// run. A ready permanent class instance is retained here and the lookup ended at once. An async
-    /// registration (never ready: its instance is not kept where these fields are) is reported as
-    /// `.asyncFactory`, which costs the path that runs a factory one load of a field on the cache line
-    /// already read.
+    /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
+    /// the registration from then on.
     ///
     /// - Complexity: O(1) on average per box searched: one XXH3 hash for the whole lineage (memoised per
     ///   thread for unkeyed lookups), then usually one probe per box. The chain is scanned only when a
@@ -28,35 +26,12 @@ extension Box {
             (found, holder) = _findInDictionaries(typeID, key: key)
         }
         guard let found else { return _Lookup(.missing) }
-        _ResolutionThread.recordDependency(thread, found)
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
-        let isPlainTransient = registration._withUnsafeGuaranteedRef { $0.isPlainTransient }
-        if !isPlainTransient {
-            if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
-                _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-                _end(registration: found, thread: thread)
-                holder?.release()
-                return _Lookup(.object, value: object)
-            }
-            if registration._withUnsafeGuaranteedRef({ $0.isReady }) {
-                return _Lookup(.ready, found, holder: holder)
-            }
-        }
-        if let entry = cbox_chain_find(thread, found) {
-            if let pending = entry.pointee.pending {
-                return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
-            }
-            return _Lookup(.cycle, found, holder: holder)
-        }
-        if !isPlainTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
-            return _Lookup(.asyncFactory, found, holder: holder)
-        }
-        if _ResolutionThread.isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
-        _ResolutionThread.push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-        // The chain entry holds the registration from here on: the factory runs outside the read section.
-        if _table != nil { cbox_read_end(thread) }
-        return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        return _ResolutionThread.decide(found, holder: holder, thread: thread, hold: _hold)
     }
+
+    /// What keeps a registration this box found valid until its lookup ends.
+    @inline(__always)
+    private var _hold: _ResolutionThread.Hold { _table != nil ? .readSection : .retain }
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
     /// so that it outlives the lookup; `nil` for this box). The common unkeyed case is inlined into
@@ -172,24 +147,14 @@ extension Box {
             if _table != nil { cbox_read_end(thread) }
             return false
         }
-        _end(registration: found, thread: thread)
+        _ResolutionThread.end(_hold, of: found, thread: thread)
         return true
-    }
-
-    /// Ends what `_begin` started for the registration: the read section, or the Dictionary's retain.
-    @inline(__always)
-    private func _end(registration: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) {
-        if _table != nil {
-            cbox_read_end(thread)
-        } else {
-            Unmanaged<_AnyServiceBox>.fromOpaque(registration).release()
-        }
     }
 
     /// Ends a `.ready` or `.pending` lookup.
     @usableFromInline
     final func _endRead(_ lookup: _Lookup) {
-        _end(registration: lookup.registration.unsafelyUnwrapped, thread: cbox_thread_current())
+        _ResolutionThread.end(_hold, of: lookup.registration.unsafelyUnwrapped, thread: cbox_thread_current())
         lookup.holder?.release()
     }
 
@@ -200,7 +165,7 @@ extension Box {
     final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyServiceBox, holder: Box?) {
         let raw = lookup.registration.unsafelyUnwrapped
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).retain().takeRetainedValue()
-        _end(registration: raw, thread: cbox_thread_current())
+        _ResolutionThread.end(_hold, of: raw, thread: cbox_thread_current())
         return (registration, lookup.holder?.takeRetainedValue())
     }
 
@@ -208,31 +173,30 @@ extension Box {
     /// while its factory ran), or gives back the Dictionary's retain.
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
-        _ResolutionThread.pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
+        _ResolutionThread.popMake(lookup)
         if _table == nil { Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release() }
         lookup.holder?.release()
     }
 
-    /// Resolves one known registration (the type-erased `ServiceStoring.service(_:)` path).
+    /// Resolves one known registration, which the caller holds (``ServiceStoring/service(_:)``, and
+    /// ``verify()``): `_ResolutionThread.decide` and the one funnel, as a resolve that found it would. A
+    /// permanent factory receives the box in this box's lineage that holds the registration.
     func _resolve<Service>(registration: _ServiceBox<Service>) -> Service {
-        if registration.isReady { return registration.readyInstance }
-        let thread = cbox_thread_current()
         let raw = Unmanaged.passUnretained(registration).toOpaque()
-        _ResolutionThread.recordDependency(thread, raw)
-        if let entry = cbox_chain_find(thread, raw) {
-            if let pending = entry.pointee.pending { return pending.assumingMemoryBound(to: Service.self).pointee }
-            _trap(_cycleError(registration))
-        }
-        if _ResolutionThread.isAtDepthLimit(thread) { _trap(_tooDeepError(registration)) }
-        _ResolutionThread.push(thread, raw, records: registration.startsObserving())
-        defer { _ResolutionThread.pop(cbox_thread_current()) }
-        if registration.life == .transient || registration.life == .graph {
-            return registration.make(resolvingFrom: self, holder: nil)
-        }
-        let holder = _holder(of: registration) ?? self
-        return withExtendedLifetime(holder) {
-            registration.make(resolvingFrom: self, holder: Unmanaged.passUnretained(holder))
-        }
+        let lookup = _ResolutionThread.decide(raw, holder: nil, thread: cbox_thread_current(), hold: .caller)
+        return lookup.instance(
+            from: _CallerHeld(_resolver: self),
+            ready: { _ in registration.readyInstance },
+            make: { _, resolver, _ in
+                if registration.life == .transient || registration.life == .graph {
+                    return registration.make(resolvingFrom: resolver, holder: nil)
+                }
+                let holder = _holder(of: registration) ?? self
+                return withExtendedLifetime(holder) {
+                    registration.make(resolvingFrom: resolver, holder: Unmanaged.passUnretained(holder))
+                }
+            },
+            otherwise: { lookup in _trap(_error(lookup, type: Service.self, key: registration.key)) })
     }
 
     /// The box in this box's lineage that holds `registration`, if any.
@@ -245,21 +209,27 @@ extension Box {
         return nil
     }
 
-    /// Turns a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup into its error, ending the lookup.
-    /// `arguments` are the types of the runtime arguments the resolve passed (none for a plain resolve).
+    /// Turns a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup of this box into its error, ending
+    /// the lookup. `arguments` are the types of the runtime arguments the resolve passed (none for a plain
+    /// resolve).
     @usableFromInline
     final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        let error = _error(lookup, type: type, key: key, arguments: arguments)
+        if lookup.state != .missing { _endRead(lookup) }
+        return error
+    }
+
+    /// The error of a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup, which stays as it is.
+    @inline(__always)
+    private func _error(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         guard lookup.state != .missing, let raw = lookup.registration else {
             return _missingError(type, key: key, arguments: arguments)
         }
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue()
-        let error =
-            switch lookup.state {
-            case .cycle: _cycleError(registration)
-            case .tooDeep: _tooDeepError(registration)
-            default: _asyncFactoryError(registration)
-            }
-        _endRead(lookup)
-        return error
+        return switch lookup.state {
+        case .cycle: _cycleError(registration)
+        case .tooDeep: _tooDeepError(registration)
+        default: _asyncFactoryError(registration)
+        }
     }
 }

@@ -77,3 +77,13 @@ extension Box: _LookupSource {
     @inlinable
     var _resolver: Box { self }
 }
+
+/// The source of a lookup whose registration the caller of `Box._resolve(registration:)` holds: ending it
+/// gives up nothing but a factory call's chain entry, as for a handle's pin.
+struct _CallerHeld: _LookupSource {
+    let _resolver: Box
+
+    func _endRead(_ lookup: _Lookup) {}
+
+    func _endMake(_ lookup: _Lookup) { _ResolutionThread.popMake(lookup) }
+}

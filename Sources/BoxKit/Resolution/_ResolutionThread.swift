@@ -132,6 +132,74 @@ enum _ResolutionThread {
         }
     }
 
+    /// What keeps a registration valid while `decide` looks at it, and so what ending its lookup gives up.
+    enum Hold {
+        /// A hash table's read section, entered by the lookup that found it.
+        case readSection
+        /// A retain the lookup took (the Dictionary baseline).
+        case retain
+        /// Something that outlives the resolve: the caller's reference, or a handle's pin.
+        case caller
+    }
+
+    /// The decisions of every resolve, once it holds `found`: the registration's ready instance, a factory to
+    /// run (pushed onto `thread`'s chain), its instance whose hooks are running on this thread, or why not
+    /// (a cycle, an async factory, too deep). `holder` is the ancestor box that holds it (retained), or `nil`.
+    ///
+    /// A ready permanent class instance is retained and the lookup ended here (`.object`). Before a factory
+    /// runs, the chain entry takes over from a read section, which ends here: no user code runs inside one.
+    /// With `makesPermanents` false (a handle, which cannot name the box that holds a permanent), a
+    /// registration that is neither ready nor a plain transient is reported `.missing`, for the caller to
+    /// resolve through its box. An async registration (never ready: its instance is not kept where these
+    /// fields are) is reported as `.asyncFactory`, which costs the path that runs a factory one load of a
+    /// field on the cache line already read.
+    ///
+    /// - Complexity: O(1), but for a scan of the thread's chain when a factory will run.
+    @inline(__always)
+    static func decide(
+        _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, thread: UnsafeMutablePointer<cbox_thread>,
+        hold: Hold, makesPermanents: Bool = true
+    ) -> _Lookup {
+        recordDependency(thread, found)
+        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
+        let isPlainTransient = registration._withUnsafeGuaranteedRef { $0.isPlainTransient }
+        if !isPlainTransient {
+            if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+                _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+                end(hold, of: found, thread: thread)
+                holder?.release()
+                return _Lookup(.object, value: object)
+            }
+            if registration._withUnsafeGuaranteedRef({ $0.isReady }) {
+                return _Lookup(.ready, found, holder: holder)
+            }
+            if !makesPermanents { return _Lookup(.missing) }
+        }
+        if let entry = cbox_chain_find(thread, found) {
+            if let pending = entry.pointee.pending {
+                return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
+            }
+            return _Lookup(.cycle, found, holder: holder)
+        }
+        if !isPlainTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
+            return _Lookup(.asyncFactory, found, holder: holder)
+        }
+        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
+        push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
+        if hold == .readSection { cbox_read_end(thread) }
+        return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+    }
+
+    /// Gives up what `hold` says keeps `registration` valid.
+    @inline(__always)
+    static func end(_ hold: Hold, of registration: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) {
+        switch hold {
+        case .readSection: cbox_read_end(thread)
+        case .retain: Unmanaged<_AnyServiceBox>.fromOpaque(registration).release()
+        case .caller: break
+        }
+    }
+
     /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
     /// nested in it as ones to record, and counts the entry in `_RecordingGate`.
     @inline(__always)
@@ -147,6 +215,12 @@ enum _ResolutionThread {
     static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
         if _slowPath(cbox_chain_recording(thread) != nil) { return popRecording(thread) }
         if cbox_chain_pop(thread) != 0 { closeScope(thread) }
+    }
+
+    /// Pops the chain entry that a `.make` lookup pushed for its factory call.
+    @usableFromInline
+    static func popMake(_ lookup: _Lookup) {
+        pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
     }
 
     /// `pop` for a recording entry: hands its edges to its registration, pops it and leaves `_RecordingGate`,
