@@ -21,7 +21,8 @@ extension Box {
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type and argument types. `nil` (no key) differs
     ///     from `""`.
-    ///   - life: `.transient` (the default) or `.permanent`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``. A shared
+    ///     instance is made with the arguments of the resolve that makes it.
     ///   - factory: Makes the service from the resolver and the arguments of the resolve, in order.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.

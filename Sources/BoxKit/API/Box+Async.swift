@@ -21,7 +21,8 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` (the default) or `.permanent`.
+    ///   - life: `.transient` (the default), `.permanent` or `.weak`; see ``LifeType``. Not `.graph`, the scope
+    ///     of one synchronous resolve, which an awaiting factory leaves (that stops the program).
     ///   - factory: Makes the service; it may suspend. It runs in whichever task resolves the service (for
     ///     `.permanent`, in a task started by the first resolve), hence `@Sendable`.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
@@ -55,7 +56,8 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` (the default) or `.permanent`.
+    ///   - life: `.transient` (the default), `.permanent` or `.weak`; see ``LifeType``. Not `.graph`, the scope
+    ///     of one synchronous resolve, which an awaiting factory leaves (that stops the program).
     ///   - factory: Makes the service, resolving what it needs from its argument; it may suspend.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.

@@ -46,42 +46,25 @@ final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, Service
     @inlinable
     var readyInstance: Service { instance.unsafelyUnwrapped }
 
-    /// Makes the service for a resolve that started at `origin` with `argument`: a new instance for
-    /// `.transient`; for the other lifetimes the shared instance, made here with these arguments if there is
-    /// none (`holder` is the ancestor box that holds the registration, `nil` when it is `origin`).
+    /// Makes the service for a resolve that started at `origin` with `argument`, by its lifetime's rule
+    /// (`_AnyServiceBox.make`): a shared instance is made with the arguments of the resolve that makes it.
+    /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
     @inlinable
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument) -> Service {
         guard life == .transient else {
             return makeShared(resolvingFrom: origin, holder: holder, arguments: repeat each argument)
         }
-        let made = factory(origin, repeat each argument)
-        if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
-        return made
+        return makeTransient(resolvingFrom: origin) { factory($0, repeat each argument) }
     }
 
-    /// `make` for the lifetimes that share an instance: the first resolve's arguments make it.
+    /// `make` for the lifetimes that share an instance.
     @usableFromInline
     func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument)
         -> Service
     {
-        let holder = holder?.takeUnretainedValue() ?? origin
-        switch life {
-        case .transient:
-            return make(resolvingFrom: origin, holder: nil, arguments: repeat each argument)
-        case .permanent:
-            return makePermanent(holder: holder, arguments: repeat each argument)
-        case .graph:
-            return makeInGraph(resolver: origin) { factory(origin, repeat each argument) }
-        case .weak:
-            return makeWeak(resolver: holder) { factory(holder, repeat each argument) }
-        }
-    }
-
-    /// Creates the permanent instance with `argument` unless another thread already has, and returns it.
-    @usableFromInline
-    func makePermanent(holder: Box, arguments argument: repeat each Argument) -> Service {
-        createPermanent(resolver: holder, { factory(holder, repeat each argument) }, store: { instance = $0 })
-        return readyInstance
+        make(
+            resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
+            call: { factory($0, repeat each argument) }, store: { instance = $0 }, ready: { readyInstance })
     }
 
     /// Stops the program: there are no arguments to call the factory with. The message names the argument

@@ -76,6 +76,48 @@ class _AnyServiceBox: @unchecked Sendable {
     /// registrations that cannot be resolved on their own.
     func verificationResolve(from box: Box) -> Any? { nil }
 
+    /// Each synchronous lifetime's rule, written once for every registration kind: `call` runs the factory
+    /// (with its arguments, if any) resolving from the box it is given, `store` keeps a permanent instance
+    /// and `ready` reads it back.
+    ///
+    /// - `.transient` calls the factory with `origin`, the box the resolve started from, and runs the hooks.
+    /// - `.permanent` makes the one instance, unless another thread already has, with `holder` (the box
+    ///   that holds the registration; `origin` when `holder` is `nil`), since it is shared by every box
+    ///   that reaches it.
+    /// - `.graph` returns the instance this thread's top-level resolve already made, or makes one with
+    ///   `origin`.
+    /// - `.weak` returns the instance if anyone still holds it, or makes one with `holder`.
+    ///
+    /// Inlinable, so that it specialises (out of line, in each kind's `makeShared`) where the service is
+    /// resolved; a transient resolve takes `makeTransient` inline instead.
+    @inlinable
+    final func make<Service>(
+        resolvingFrom origin: Box, holder: () -> Box?, call: (Box) -> Service, store: (Service) -> Void,
+        ready: () -> Service
+    ) -> Service {
+        switch life {
+        case .transient:
+            return makeTransient(resolvingFrom: origin, call: call)
+        case .permanent:
+            let holder = holder() ?? origin
+            createPermanent(resolver: holder, { call(holder) }, store: store)
+            return ready()
+        case .graph:
+            return makeInGraph(resolver: origin) { call(origin) }
+        case .weak:
+            let holder = holder() ?? origin
+            return makeWeak(resolver: holder) { call(holder) }
+        }
+    }
+
+    /// `.transient`: a new instance from the factory, called with `origin`, with the hooks run on it.
+    @inlinable @inline(__always)
+    final func makeTransient<Service>(resolvingFrom origin: Box, call: (Box) -> Service) -> Service {
+        let made = call(origin)
+        if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
+        return made
+    }
+
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
     /// it, hands it to `store`, and publishes it (`_readyObject` for a class instance, then `_ready`), all
     /// while holding `creation`.
@@ -251,39 +293,24 @@ final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sen
         preconditionFailure("a registration without a factory")
     }
 
-    /// Makes the service for a resolve that started at `origin`: a new instance for `.transient`; for the
-    /// other lifetimes the shared instance, made here if there is none (`holder` is the ancestor box that
-    /// holds the registration, `nil` when it is `origin`).
+    /// Makes the service for a resolve that started at `origin`, by its lifetime's rule (`_AnyServiceBox.make`);
+    /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
     @inlinable
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
-        guard life == .transient else { return makeShared(resolvingFrom: origin, holder: holder) }
-        let made = call(origin)
-        if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
-        return made
+        guard life == .transient else {
+            return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
+        }
+        return makeTransient(resolvingFrom: origin) { call($0) }
     }
 
     /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
-    /// but specialised where the service is resolved.
+    /// but specialised where the service is resolved. `holder` names the box that holds the registration
+    /// (`nil`: `origin`); it is asked only by the lifetimes that need it.
     @inlinable @inline(never)
-    func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
-        switch life {
-        case .transient:
-            return make(resolvingFrom: origin, holder: holder)
-        case .permanent:
-            return makePermanent(holder: holder?.takeUnretainedValue() ?? origin)
-        case .graph:
-            return makeInGraph(resolver: origin) { call(origin) }
-        case .weak:
-            let holder = holder?.takeUnretainedValue() ?? origin
-            return makeWeak(resolver: holder) { call(holder) }
-        }
-    }
-
-    /// Creates the permanent instance unless another thread already has, and returns it.
-    @inlinable
-    func makePermanent(holder: Box) -> Service {
-        createPermanent(resolver: holder, { call(holder) }, store: { instance = $0 })
-        return readyInstance
+    func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> Service {
+        make(
+            resolvingFrom: origin, holder: holder, call: { call($0) }, store: { instance = $0 },
+            ready: { readyInstance })
     }
 
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }

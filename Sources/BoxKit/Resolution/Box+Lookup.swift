@@ -188,13 +188,10 @@ extension Box {
             from: _CallerHeld(_resolver: self),
             ready: { _ in registration.readyInstance },
             make: { _, resolver, _ in
-                if registration.life == .transient || registration.life == .graph {
+                guard registration.life != .transient else {
                     return registration.make(resolvingFrom: resolver, holder: nil)
                 }
-                let holder = _holder(of: registration) ?? self
-                return withExtendedLifetime(holder) {
-                    registration.make(resolvingFrom: resolver, holder: Unmanaged.passUnretained(holder))
-                }
+                return registration.makeShared(resolvingFrom: resolver) { _holder(of: registration) }
             },
             otherwise: { lookup in _trap(_error(lookup, type: Service.self, key: registration.key)) })
     }
