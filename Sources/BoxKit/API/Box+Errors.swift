@@ -56,14 +56,12 @@ extension Box {
         let wanted = ObjectIdentifier(type)
         var seen: Set<[ObjectIdentifier]> = [_identities(excluded)]
         var found: [[Any.Type]] = []
-        var current: Box? = self
-        while let box = current {
+        for box in _lineage {
             for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence })
             where ObjectIdentifier(registration.serviceType) == wanted && registration.key == key {
                 let signature = registration.argumentTypes
                 if seen.insert(_identities(signature)).inserted { found.append(signature) }
             }
-            current = box._parent
         }
         return found
     }
@@ -78,9 +76,7 @@ extension Box {
         let tokens = _nameTokens(type)
         var tokensByType: [ObjectIdentifier: Set<Substring>] = [:]
         var found: [String] = []
-        var current: Box? = self
-        var depth = 0
-        while let box = current, found.count < limit {
+        for (depth, box) in _lineage.enumerated() where found.count < limit {
             let place = depth == 0 ? "" : " (in \(depth == 1 ? "parent" : "ancestor \(depth)") box)"
             for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
                 let id = ObjectIdentifier(registration.serviceType)
@@ -95,8 +91,6 @@ extension Box {
                 }
                 if resembles { found.append(registration.displayName + place) }
             }
-            current = box._parent
-            depth += 1
         }
         return Array(found.prefix(limit))
     }

@@ -75,8 +75,7 @@ extension Box {
         let wanted = ObjectIdentifier(type)
         var seen: Set<String?> = []
         var keys: [String?] = []
-        var current: Box? = self
-        while let box = current {
+        for box in _lineage {
             let own = box._storage.registrations.filter {
                 ObjectIdentifier($0.serviceType) == wanted && $0.argumentTypes.isEmpty
             }
@@ -84,7 +83,6 @@ extension Box {
             where seen.insert(registration.key).inserted {
                 keys.append(registration.key)
             }
-            current = box._parent
         }
         return keys
     }

@@ -136,15 +136,13 @@ extension Box {
     func _binding(typeID: ObjectIdentifier, key: String?) -> _Binding? {
         var generations: [_WriteGeneration] = []
         var sum: UInt64 = 0
-        var current: Box? = self
-        while let box = current {
+        for box in _lineage {
             let storage = box._storage
             sum &+= storage.generation.current
             generations.append(storage.generation)
             if let registration = storage.registration(typeID: typeID, key: key) {
                 return _Binding(registration: registration, generations: generations, generation: sum)
             }
-            current = box._parent
         }
         return nil
     }

@@ -105,13 +105,11 @@ extension Box {
         _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, hasKey: Bool
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-        var ancestor = _parent
-        while let box = ancestor {
+        for box in _ancestors {
             let handle = box._table.unsafelyUnwrapped.handle
             if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
                 return (found, Unmanaged.passRetained(box))
             }
-            ancestor = box._parent
         }
         return (nil, nil)
     }
@@ -120,15 +118,10 @@ extension Box {
     private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
-        if let found = _dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
-            return (found, nil)
-        }
-        var ancestor = _parent
-        while let box = ancestor {
+        for box in _lineage {
             if let found = box._dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
-                return (found, Unmanaged.passRetained(box))
+                return (found, box === self ? nil : Unmanaged.passRetained(box))
             }
-            ancestor = box._parent
         }
         return (nil, nil)
     }
@@ -198,12 +191,7 @@ extension Box {
 
     /// The box in this box's lineage that holds `registration`, if any.
     private func _holder(of registration: _AnyServiceBox) -> Box? {
-        var current: Box? = self
-        while let box = current {
-            if box._storage.registrations.contains(where: { $0 === registration }) { return box }
-            current = box._parent
-        }
-        return nil
+        _lineage.first { $0._storage.registrations.contains { $0 === registration } }
     }
 
     /// Turns a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup of this box into its error, ending

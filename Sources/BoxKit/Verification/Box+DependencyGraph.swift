@@ -26,8 +26,7 @@ extension Box {
         var named: Set<String> = []
         var seenEdges: Set<DependencyGraph.Edge> = []
         var missing: [String] = []
-        var current: Box? = self
-        while let box = current {
+        for box in _lineage {
             for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence })
             where named.insert(registration.displayName).inserted {
                 nodes.append(DependencyGraph.Node(name: registration.displayName, life: registration.life))
@@ -37,7 +36,6 @@ extension Box {
                     if dependency.missing { missing.append(dependency.name) }
                 }
             }
-            current = box._parent
         }
         for name in missing where named.insert(name).inserted {
             nodes.append(DependencyGraph.Node(name: name, life: nil))
