@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Synchronization
 
 // Services for the `await box.resolve(...)` tests: one whose construction must await, and two made

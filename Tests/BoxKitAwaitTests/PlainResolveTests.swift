@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Testing
 
 // This file does not import BoxKitAwait. The target enables MemberImportVisibility, so the async overloads

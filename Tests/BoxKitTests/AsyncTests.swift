@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Testing
 
 // Async factories: `register { await ... }` and `await box.resolveAsync(...)`.

@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Testing
 
 /// A class that holds injected properties, the way app code does. (`@unchecked Sendable`: the wrappers'

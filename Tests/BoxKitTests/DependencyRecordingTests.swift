@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BoxKit
+@_spi(Baseline) @testable import BoxKit
 
 /// Something a factory may ask for and find missing.
 final class Radio {}

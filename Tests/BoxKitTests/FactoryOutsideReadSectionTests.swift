@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BoxKit
+@_spi(Baseline) @testable import BoxKit
 
 /// Counts its own releases: a `deinit` observed means BoxKit let go of it.
 private final class Released: @unchecked Sendable {

@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Testing
 
 /// Two cars that should share one engine when they are built in one graph.

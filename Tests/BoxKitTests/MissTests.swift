@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BoxKit
+@_spi(Baseline) @testable import BoxKit
 
 /// A type nothing registers.
 private struct Unregistered {}

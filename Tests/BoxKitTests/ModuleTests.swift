@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Testing
 
 /// Registers a permanent engine with a configurable cylinder count.

@@ -1,4 +1,4 @@
-import BoxKit
+@_spi(Baseline) import BoxKit
 import Testing
 
 @Suite("Registration")

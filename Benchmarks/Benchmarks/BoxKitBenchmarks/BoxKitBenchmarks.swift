@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkServices
-import BoxKit
+@_spi(Baseline) import BoxKit
 
 // package-benchmark suite: resolves on BoxKit's hash table and on the Dictionary baseline, measuring wall
 // clock and heap allocations.

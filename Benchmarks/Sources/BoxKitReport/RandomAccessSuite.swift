@@ -1,5 +1,5 @@
 import BenchmarkServices
-import BoxKit
+@_spi(Baseline) import BoxKit
 import ReportSink
 import Swinject
 

@@ -1,5 +1,5 @@
 import AppGraphBoxKit
-import BoxKit
+@_spi(Baseline) import BoxKit
 import LaunchSupport
 
 // LaunchDictionary: the app graph's launch on BoxKit's Dictionary baseline (`Box(backend: .dictionary)`), in

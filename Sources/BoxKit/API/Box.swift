@@ -18,7 +18,9 @@
 /// `Box` is `Sendable` and safe to use from any number of threads at once. Factories run on whichever
 /// thread resolves, so a factory and the services it shares must themselves be safe to use from there.
 public final class Box: BoxApi, Sendable {
-    /// Where a box keeps its registrations.
+    /// Where a box keeps its registrations. Not part of BoxKit's API: the Dictionary baseline exists for the
+    /// benchmarks and the tests that compare against it, which import BoxKit with `@_spi(Baseline)`.
+    @_spi(Baseline)
     public enum Backend: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// BoxKit's C hash table: lock-free reads, XXH3 keys. The default.
         case hashTable
@@ -43,6 +45,7 @@ public final class Box: BoxApi, Sendable {
     let _children = _Locked<[String: Box]>([:])
 
     /// Where this box keeps its registrations.
+    @_spi(Baseline)
     public let backend: Backend
 
     /// Creates an empty box backed by BoxKit's hash table.
@@ -53,6 +56,7 @@ public final class Box: BoxApi, Sendable {
     /// Creates an empty box with the given registry backend.
     ///
     /// - Parameter backend: `.hashTable` (the default) or `.dictionary`, the pure-Swift baseline.
+    @_spi(Baseline)
     public convenience init(backend: Backend) {
         self.init(backend: backend, parent: nil)
     }
