@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 0: {  // insert or replace
             int *value = calloc(1, sizeof(int));
             if (value == NULL) abort();
-            bool replaced = cbox_table_insert(table, hash, (const void *)type, key, length, has_key, value);
+            bool replaced = cbox_table_insert(table, hash, (const void *)type, key, length, cbox_key_word(key, length, has_key), value);
             if (replaced != (found >= 0)) abort();
             releases_owed++;
             if (found >= 0) {
@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 memcpy(e->key, key, length);
                 e->value = value;
             } else {
-                cbox_table_remove(table, hash, (const void *)type, key, length, has_key);  // keep the shadow bounded
+                cbox_table_remove(table, hash, (const void *)type, key, length, cbox_key_word(key, length, has_key));  // keep the shadow bounded
             }
             break;
         }
@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         }
         case 2: {  // remove
-            bool removed = cbox_table_remove(table, hash, (const void *)type, key, length, has_key);
+            bool removed = cbox_table_remove(table, hash, (const void *)type, key, length, cbox_key_word(key, length, has_key));
             if (removed != (found >= 0)) abort();
             if (found >= 0) shadow[found] = shadow[--shadow_count];
             break;

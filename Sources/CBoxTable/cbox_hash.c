@@ -8,5 +8,5 @@ uint64_t cbox_hash(const void *type_id, const uint8_t *key, size_t key_length) {
     // equal keys of different types spread apart. No key and the empty key hash alike, so the hash takes
     // no flag for it; slots tell them apart by their key word.
     uint64_t hash = XXH3_64bits_withSeed(key_length ? (const void *)key : NULL, key_length, (uint64_t)(uintptr_t)type_id);
-    return hash < 2 ? hash + 2 : hash;
+    return hash < CBOX_SLOT_FIRST_HASH ? hash + CBOX_SLOT_FIRST_HASH : hash;
 }

@@ -81,7 +81,7 @@ static cbox_slots *cbox__slots_new(size_t capacity) {
     return slots;
 }
 
-static int cbox__is_live(uint64_t hash) { return hash > 1; }
+static int cbox__is_live(uint64_t hash) { return hash >= CBOX_SLOT_FIRST_HASH; }
 
 static size_t cbox__key_length(uint64_t word) {
     if (word & CBOX_KEY_INLINE_BIT) return (size_t)((word >> 56) & 0x7f);
@@ -170,28 +170,16 @@ void cbox_table_destroy(cbox_table *table) {
     free(table);
 }
 
-/// The index of the live slot holding the key, or -1.
-static int64_t cbox__locate(const cbox_slots *slots, uint64_t hash, const void *type_id, const uint8_t *key,
-                            size_t key_length, uint64_t key_word) {
-    for (uint64_t i = hash & slots->mask;; i = (i + 1) & slots->mask) {
-        const cbox_slot *slot = &slots->slots[i];
-        if (slot->hash == 0) return -1;
-        if (slot->hash != hash || slot->type != type_id) continue;
-        if (slot->key == key_word) return (int64_t)i;
-        if (key_word != CBOX_KEY_LONG || !cbox__is_long_key(slot->key)) continue;
-        const cbox_key *stored = (const cbox_key *)(uintptr_t)slot->key;
-        if (stored->length == key_length && (key_length == 0 || memcmp(stored->bytes, key, key_length) == 0)) {
-            return (int64_t)i;
-        }
-    }
+/// The first empty slot of `slots` from `hash`'s home slot on: where an entry with that hash goes (writers
+/// only; the array has room).
+static cbox_slot *cbox__first_empty(cbox_slots *slots, uint64_t hash) {
+    uint64_t i = hash & slots->mask;
+    while (slots->slots[i].hash != CBOX_SLOT_EMPTY) i = (i + 1) & slots->mask;
+    return &slots->slots[i];
 }
 
 /// Copies a live slot into an array that has no tombstones and room for it.
-static void cbox__place(cbox_slots *slots, const cbox_slot *source) {
-    uint64_t i = source->hash & slots->mask;
-    while (slots->slots[i].hash != 0) i = (i + 1) & slots->mask;
-    slots->slots[i] = *source;
-}
+static void cbox__place(cbox_slots *slots, const cbox_slot *source) { *cbox__first_empty(slots, source->hash) = *source; }
 
 /// Rebuilds into an array with room for `count + extra` entries at a load of at most one half, dropping
 /// tombstones; publishes it and retires the old array.
@@ -209,12 +197,10 @@ static void cbox__rebuild(cbox_table *table, size_t extra) {
 }
 
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
-                       size_t key_length, bool has_key, void *value) {
-    uint64_t key_word = cbox_key_word(key, key_length, has_key);
+                       size_t key_length, uint64_t key_word, void *value) {
     cbox_slots *slots = table->head.current;
-    int64_t found = cbox__locate(slots, hash, type_id, key, key_length, key_word);
-    if (found >= 0) {
-        cbox_slot *slot = &slots->slots[found];
+    cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
+    if (slot != NULL) {
         void *old = slot->value;
         __atomic_store_n(&slot->value, value, __ATOMIC_RELEASE);
         cbox__retire(table, old, CBOX_RETIRED_VALUE);
@@ -236,9 +222,7 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
         table->long_key_bytes += sizeof(cbox_key) + key_length;
         stored_word = (uint64_t)(uintptr_t)copy;
     }
-    uint64_t i = hash & slots->mask;
-    while (slots->slots[i].hash != 0) i = (i + 1) & slots->mask;
-    cbox_slot *slot = &slots->slots[i];
+    slot = cbox__first_empty(slots, hash);
     slot->type = type_id;
     slot->key = stored_word;
     __atomic_store_n(&slot->value, value, __ATOMIC_RELAXED);
@@ -248,13 +232,11 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
 }
 
 bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
-                       size_t key_length, bool has_key) {
-    uint64_t key_word = cbox_key_word(key, key_length, has_key);
+                       size_t key_length, uint64_t key_word) {
     cbox_slots *slots = table->head.current;
-    int64_t found = cbox__locate(slots, hash, type_id, key, key_length, key_word);
-    if (found < 0) return false;
-    cbox_slot *slot = &slots->slots[found];
-    __atomic_store_n(&slot->hash, 1, __ATOMIC_RELEASE);
+    cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
+    if (slot == NULL) return false;
+    __atomic_store_n(&slot->hash, CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
     cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
     cbox__retire_key(table, slot->key);
     table->count--;
@@ -317,7 +299,7 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
     size_t live = 0, tombstones = 0, long_key_bytes = 0;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
-        if (slot->hash == 1) tombstones++;
+        if (slot->hash == CBOX_SLOT_DELETED) tombstones++;
         if (!cbox__is_live(slot->hash)) continue;
         live++;
         if (slot->value == NULL) return "a live slot has no value";
@@ -332,10 +314,10 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
         size_t length = slot->key == CBOX_KEY_NONE ? 0 : cbox__key_length(slot->key);
         const uint8_t *bytes = slot->key == CBOX_KEY_NONE ? NULL : cbox__key_bytes(&slot->key);
         for (uint64_t j = slot->hash & slots->mask; j != i; j = (j + 1) & slots->mask) {
-            if (slots->slots[j].hash == 0) return "an empty slot lies between an entry and its home slot";
+            if (slots->slots[j].hash == CBOX_SLOT_EMPTY) return "an empty slot lies between an entry and its home slot";
         }
         uint64_t word = cbox__is_long_key(slot->key) ? CBOX_KEY_LONG : slot->key;
-        if (cbox__locate(slots, slot->hash, slot->type, bytes, length, word) != (int64_t)i) {
+        if (cbox_slots_probe(slots, slot->hash, slot->type, bytes, length, word) != slot) {
             return "a key is stored in two live slots";
         }
     }

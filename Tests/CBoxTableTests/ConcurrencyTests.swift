@@ -233,13 +233,17 @@ extension CBoxTableSuite {
                     let probe = Probe(ledger, key: key, serial: probes.count + 1)
                     probes.append(probe)
                     let replaced = key.withBytes {
-                        cbox_table_insert(shared.pointer, key.hash, key.type, $0, $1, $2, probe.retainedForTable())
+                        cbox_table_insert(
+                            shared.pointer, key.hash, key.type, $0, $1, cbox_key_word($0, $1, $2),
+                            probe.retainedForTable())
                     }
                     if replaced != present.contains(index) { failures.append("insert \(key) replaced \(replaced)") }
                     present.insert(index)
                     check("insert \(key)")
                 } else if round % 2_500 != 2_499 {
-                    let removed = key.withBytes { cbox_table_remove(shared.pointer, key.hash, key.type, $0, $1, $2) }
+                    let removed = key.withBytes {
+                        cbox_table_remove(shared.pointer, key.hash, key.type, $0, $1, cbox_key_word($0, $1, $2))
+                    }
                     if removed != present.contains(index) { failures.append("remove \(key) returned \(removed)") }
                     present.remove(index)
                     check("remove \(key)")

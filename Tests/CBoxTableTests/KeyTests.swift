@@ -42,10 +42,10 @@ extension CBoxTableSuite {
             let word = cbox_key_word(nil, 0, true)
             var byte: UInt8 = 0x7F
 
-            #expect(!cbox_table_insert(fixture.handle, hash, TypeID.a, nil, 0, true, value.retainedForTable()))
+            #expect(!cbox_table_insert(fixture.handle, hash, TypeID.a, nil, 0, word, value.retainedForTable()))
             fixture.expectInvariants()
             let replaced = withUnsafePointer(to: &byte) {
-                cbox_table_insert(fixture.handle, hash, TypeID.a, $0, 0, true, replacement.retainedForTable())
+                cbox_table_insert(fixture.handle, hash, TypeID.a, $0, 0, word, replacement.retainedForTable())
             }
             fixture.expectInvariants()
 
@@ -114,7 +114,8 @@ extension CBoxTableSuite {
             _ = buffer.initialize(from: original.utf8)
 
             let replaced = cbox_table_insert(
-                fixture.handle, key.hash, key.type, buffer.baseAddress, buffer.count, true, value.retainedForTable())
+                fixture.handle, key.hash, key.type, buffer.baseAddress, buffer.count,
+                cbox_key_word(buffer.baseAddress, buffer.count, true), value.retainedForTable())
             fixture.expectInvariants()
             buffer.update(repeating: 0x2A)
 

@@ -172,7 +172,9 @@ final class TableFixture {
     ) -> Bool {
         let value = value ?? makeProbe(for: key)
         let replaced = key.withBytes { bytes, count, hasKey in
-            cbox_table_insert(handle, hash ?? key.hash, key.type, bytes, count, hasKey, value.retainedForTable())
+            cbox_table_insert(
+                handle, hash ?? key.hash, key.type, bytes, count, cbox_key_word(bytes, count, hasKey),
+                value.retainedForTable())
         }
         model[key] = value
         expectInvariants(sourceLocation: sourceLocation)
@@ -183,7 +185,7 @@ final class TableFixture {
     @discardableResult
     func remove(_ key: Key, hash: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let removed = key.withBytes { bytes, count, hasKey in
-            cbox_table_remove(handle, hash ?? key.hash, key.type, bytes, count, hasKey)
+            cbox_table_remove(handle, hash ?? key.hash, key.type, bytes, count, cbox_key_word(bytes, count, hasKey))
         }
         model[key] = nil
         expectInvariants(sourceLocation: sourceLocation)

@@ -42,7 +42,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
             _ = write {
                 nextSequence += 1
                 registration.sequence = nextSequence
-                let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, hasKey, value)
+                let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+                let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, word, value)
                 // A resolve with this very string value (a constant, a literal) may skip hashing: see
                 // `Box._findKeyedInTables`. Only for keys whose own bytes are canonical, which that path uses.
                 if asStored && bytes.count >= _notedKeyLength, let words {
@@ -57,7 +58,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let type = _typeBits(typeID)
         return _withKeyBytes(key) { bytes, hasKey, _ in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
-            return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, hasKey) }
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+            return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, word) }
         }
     }
 

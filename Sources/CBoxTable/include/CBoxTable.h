@@ -38,7 +38,7 @@ typedef struct cbox_key {
 } cbox_key;
 
 /// The XXH3 hash of a type id and an optional key (XXH3 over the key bytes, seeded with the type id's
-/// bits); never 0 or 1, which mark empty and deleted slots. "No key" and the empty key hash alike (pass
+/// bits); never `CBOX_SLOT_EMPTY` or `CBOX_SLOT_DELETED`. "No key" and the empty key hash alike (pass
 /// NULL and 0 for either): slots tell them apart by their key word (`cbox_key_word`). `key` may be NULL when
 /// `key_length` is 0.
 uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length);
@@ -62,14 +62,23 @@ static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_le
 
 // MARK: - The table
 
-/// One slot: 32 bytes, so two share a cache line. `hash` is 0 when empty and 1 when deleted; `hash` and
-/// `value` are read and written atomically, `type` and `key` are written before `hash` publishes them.
+/// The `hash` of a slot that was never filled: a probe that reaches one stops.
+#define CBOX_SLOT_EMPTY ((uint64_t)0)
+/// The `hash` of a slot whose entry was removed (a tombstone): probes go past it; it is reused only when the
+/// array is rebuilt.
+#define CBOX_SLOT_DELETED ((uint64_t)1)
+/// The least hash of a live entry: `cbox_hash` never returns the two sentinels.
+#define CBOX_SLOT_FIRST_HASH ((uint64_t)2)
+
+/// One slot. `hash` is `CBOX_SLOT_EMPTY`, `CBOX_SLOT_DELETED` or the entry's hash; `hash` and `value` are
+/// read and written atomically, `type` and `key` are written before `hash` publishes them.
 typedef struct cbox_slot {
     uint64_t hash;
     const void *_Nullable type;
     void *_Nullable value;
     uint64_t key;
 } cbox_slot;
+_Static_assert(sizeof(cbox_slot) == 32, "a slot is 32 bytes, so that two share a 64-byte cache line");
 
 /// A slot array; replaced whole (and the old one retired) when the table grows or sheds deleted slots.
 /// The header is padded to one slot and the array is 64-byte aligned, so that no slot straddles two
@@ -79,6 +88,7 @@ typedef struct cbox_slots {
     uint64_t reserved[3];
     cbox_slot slots[];
 } cbox_slots;
+_Static_assert(offsetof(cbox_slots, slots) == sizeof(cbox_slot), "the header is padded to one slot");
 
 /// The opaque table. Create with `cbox_table_create`; destroy with `cbox_table_destroy`.
 typedef struct cbox_table cbox_table;
@@ -109,16 +119,17 @@ cbox_table *cbox_table_create(cbox_release_fn release);
 /// Destroys `table`: releases every live and retired value and frees all memory. No reader may be using it.
 void cbox_table_destroy(cbox_table *table);
 
-/// Finds the value for (`hash`, `type_id`, key). Call inside a read section (`cbox_read_begin`); the value
-/// stays valid until the matching `cbox_read_end`. Never locks.
-static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t hash, const void *type_id,
-                                              const uint8_t *_Nullable key, size_t key_length, uint64_t key_word) {
-    const cbox_slots *slots = __atomic_load_n(&((const cbox_table_head *)table)->current, __ATOMIC_ACQUIRE);
+/// The one probe loop: the live slot of `slots` holding (`hash`, `type_id`, key), or NULL. The key is
+/// given as its bytes and its key word (`cbox_key_word`), as everywhere in this API. Readers call it inside
+/// a read section; writers, which the caller serialises, on the current array.
+static inline const cbox_slot *_Nullable cbox_slots_probe(const cbox_slots *slots, uint64_t hash,
+                                                          const void *type_id, const uint8_t *_Nullable key,
+                                                          size_t key_length, uint64_t key_word) {
     uint64_t mask = slots->mask;
     for (uint64_t i = hash & mask;; i = (i + 1) & mask) {
         const cbox_slot *slot = &slots->slots[i];
         uint64_t slot_hash = __atomic_load_n(&slot->hash, __ATOMIC_ACQUIRE);
-        if (slot_hash == 0) return NULL;
+        if (slot_hash == CBOX_SLOT_EMPTY) return NULL;
         if (slot_hash != hash || slot->type != type_id) continue;
         uint64_t word = slot->key;
         if (word != key_word) {
@@ -126,8 +137,17 @@ static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t 
             const cbox_key *stored = (const cbox_key *)(uintptr_t)word;
             if (stored->length != key_length || (key_length && memcmp(stored->bytes, key, key_length) != 0)) continue;
         }
-        return __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE);
+        return slot;
     }
+}
+
+/// Finds the value for (`hash`, `type_id`, key). Call inside a read section (`cbox_read_begin`); the value
+/// stays valid until the matching `cbox_read_end`. Never locks.
+static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t hash, const void *type_id,
+                                              const uint8_t *_Nullable key, size_t key_length, uint64_t key_word) {
+    const cbox_slots *slots = __atomic_load_n(&((const cbox_table_head *)table)->current, __ATOMIC_ACQUIRE);
+    const cbox_slot *slot = cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
+    return slot ? __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) : NULL;
 }
 
 /// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
@@ -161,11 +181,11 @@ static inline bool cbox_table_noted_hash(const cbox_table *table, const void *ty
 /// `value`; a replaced value is retired and released later. The key bytes are copied. Writers must be
 /// serialised by the caller. Like every allocating function here, traps when memory is exhausted.
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
-                       size_t key_length, bool has_key, void *value);
+                       size_t key_length, uint64_t key_word, void *value);
 
 /// Removes the entry for the key, retiring its value. Returns whether there was one. Writers only.
 bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
-                       size_t key_length, bool has_key);
+                       size_t key_length, uint64_t key_word);
 
 /// Removes every entry, retiring every value. Writers only.
 void cbox_table_clear(cbox_table *table);
