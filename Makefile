@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHECK_BUILD = .build-check
 DOCS_BUILD = .build-docs
-CBOX_OBJECTS = $(CHECK_BUILD)/debug/CBoxTable.build
+CBOX_OBJECTS = $(CHECK_BUILD)/debug/CBoxTable.build/*.o $(CHECK_BUILD)/debug/CBoxRuntime.build/*.o
 
 CLANG ?= $(dir $(shell command -v $(SWIFT)))clang
 FUZZ_SECONDS ?= 60
@@ -58,7 +58,7 @@ C_WRAPPERS = \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \
 	Sources/BoxKit/Support/_Lock.swift
 c-imports:
-	@found=$$(grep -rlE '^ *(@_implementationOnly +|(internal|package|public) +)?import +(CBoxTable|Clibxxhash)' \
+	@found=$$(grep -rlE '^ *(@_implementationOnly +|(internal|package|public) +)?import +(CBoxTable|CBoxRuntime|Clibxxhash)' \
 		Sources --include='*.swift' | sort); \
 	expected=$$(printf '%s\n' $(C_WRAPPERS) | sort); \
 	if [ "$$found" != "$$expected" ]; then \
@@ -67,7 +67,7 @@ c-imports:
 	echo "c-imports: only the $(words $(C_WRAPPERS)) listed wrappers import a C module"
 
 symbols:
-	@bad=$$(nm -g --defined-only $(CBOX_OBJECTS)/*.o | awk 'NF == 3 {print $$3}' | grep -v '^cbox_' || true); \
+	@bad=$$(nm -g --defined-only $(CBOX_OBJECTS) | awk 'NF == 3 {print $$3}' | grep -v '^cbox_' || true); \
 	if [ -n "$$bad" ]; then echo "symbols: C symbols without the cbox_ prefix:"; echo "$$bad"; exit 1; fi; \
 	echo "symbols: every exported C symbol starts with cbox_"
 

@@ -16,16 +16,23 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
+        // The table alone: (hash, type id, key bytes) -> opaque pointer, reclamation, hashing.
         .target(
             name: "CBoxTable",
             dependencies: ["Clibxxhash"]
         ),
+        // BoxKit's per-thread resolution state, sandboxes, the creation monitor and a mutex, on the table.
         .target(
-            name: "BoxKit",
+            name: "CBoxRuntime",
             dependencies: ["CBoxTable"]
         ),
+        .target(
+            name: "BoxKit",
+            dependencies: ["CBoxTable", "CBoxRuntime"]
+        ),
         .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
-        .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable"]),
+        // The C targets alone: the table, and the runtime's sandboxes and thread records.
+        .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime"]),
         .target(name: "BoxKitTestSupport", path: "Tests/BoxKitTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),

@@ -57,7 +57,7 @@ static long find_shadow(uintptr_t type, int has_key, const uint8_t *key, size_t 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cbox_table *table = cbox_table_create(release_value);
-    cbox_thread *thread = cbox_thread_current();
+    cbox_reader *reader = cbox_reader_current();
     shadow_count = 0;
     releases_owed = 0;
     size_t at = 0;
@@ -96,10 +96,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         }
         case 1: {  // find
-            cbox_read_begin(thread);
+            cbox_read_begin(reader);
             void *value = cbox_table_find(table, hash, (const void *)type, key, length,
                                           cbox_key_word(key, length, has_key));
-            cbox_read_end(thread);
+            cbox_read_end(reader);
             if (value != (found >= 0 ? (void *)shadow[found].value : NULL)) {
                 fprintf(stderr, "find disagrees with the shadow\n");
                 abort();

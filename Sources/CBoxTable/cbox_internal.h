@@ -11,7 +11,7 @@ uint64_t cbox__epoch_retire_tag(void);
 /// What the readers hold, as a collection sees it after a full barrier on every thread of the process.
 typedef struct cbox__readers {
     uint64_t least;          ///< the smallest epoch announced inside a read section; UINT64_MAX when none is
-    const void **held;       ///< the values on the threads' chains, sorted (`held_count` of them)
+    const void **held;       ///< the values the readers hold, sorted (`held_count` of them)
     size_t held_count;
     size_t held_capacity;
 } cbox__readers;
@@ -19,7 +19,7 @@ typedef struct cbox__readers {
 /// Fills `readers` (zeroed, or filled before: it is refilled). Free it with `cbox__readers_free`.
 void cbox__readers_read(cbox__readers *readers);
 
-/// Whether some thread's chain held `value` when `readers` was read.
+/// Whether some reader held `value` when `readers` was read.
 bool cbox__readers_hold(const cbox__readers *readers, const void *value);
 
 void cbox__readers_free(cbox__readers *readers);

@@ -6,10 +6,10 @@
 // on every thread with membarrier(2) before it reads the announcements. Where the kernel lacks
 // MEMBARRIER_CMD_PRIVATE_EXPEDITED, readers fence themselves instead (cbox_reader_needs_fence).
 //
-// A value a reader pushes onto its chain inside a read section is held past it: the collector reads each
-// record's announcement (acquire) and then its chain, so a reader that left its section (or entered a
-// later one: both stores release) is seen with every entry it pushed before. A reader whose announcement
-// still blocks the value needs no entry to be seen. Values a chain holds stay retired.
+// A value a reader adds to its held values inside a read section is held past it: the collector reads each
+// record's announcement (acquire) and then its held values, so a reader that left its section (or entered a
+// later one: both stores release) is seen with every value it added before. A reader whose announcement
+// still blocks the value needs no entry to be seen. Held values stay retired.
 #include "cbox_internal.h"
 
 #include <pthread.h>
@@ -22,34 +22,33 @@
 #include <unistd.h>
 #endif
 
-__thread cbox_thread *cbox_thread_record;
+__thread cbox_reader *cbox_reader_record;
 uint64_t cbox_global_epoch = 1;
 int cbox_reader_needs_fence = 1;
 
 // The records of the threads attached now. A record is linked when its thread first uses BoxKit and
 // unlinked and freed when the thread ends; the lock serialises those with the writers' scans, so a scan
 // never reads a freed record and costs O(threads alive), however many threads came and went.
-static cbox_thread *cbox__threads;
+static cbox_reader *cbox__threads;
 static size_t cbox__thread_count;
 static pthread_mutex_t cbox__threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t cbox__thread_key;
 static pthread_once_t cbox__once = PTHREAD_ONCE_INIT;
 static int cbox__have_membarrier;
 
-/// The thread-exit destructor of a record: unlinks and frees it, and forgets it in the thread's own
-/// pointer, so that a resolve made later on this thread (from another key's destructor) attaches a record
-/// of its own instead of using this one once it is freed.
+/// The thread-exit destructor of a record: forgets it in the thread's own pointer (so that a read made later
+/// on this thread, from another key's destructor, attaches a record of its own), unlinks it, so that no
+/// collection reads it any more, then destroys its extension and frees it.
 static void cbox__thread_detach(void *opaque) {
-    cbox_thread *record = opaque;
-    if (cbox_thread_record == record) cbox_thread_record = NULL;
+    cbox_reader *record = opaque;
+    if (cbox_reader_record == record) cbox_reader_record = NULL;
     pthread_mutex_lock(&cbox__threads_lock);
-    cbox_thread **link = &cbox__threads;
+    cbox_reader **link = &cbox__threads;
     while (*link != record) link = &(*link)->next;
     *link = record->next;
     cbox__thread_count--;
     pthread_mutex_unlock(&cbox__threads_lock);
-    free(record->chain);
-    free(record->edges);
+    if (record->extension_destroy != NULL) record->extension_destroy(record->extension);
     free(record);
 }
 
@@ -65,39 +64,36 @@ static void cbox__init(void) {
 #endif
 }
 
-cbox_thread *cbox_thread_attach(void) {
+cbox_reader *cbox_reader_attach(void) {
     pthread_once(&cbox__once, cbox__init);
-    cbox_thread *record = aligned_alloc(64, sizeof(cbox_thread));
-    cbox_chain_entry *chain = malloc(CBOX_CHAIN_CAPACITY * sizeof(cbox_chain_entry));
-    if (record == NULL || chain == NULL) __builtin_trap();
+    cbox_reader *record = aligned_alloc(64, sizeof(cbox_reader));
+    if (record == NULL) __builtin_trap();
     memset(record, 0, sizeof *record);
-    record->chain = chain;
     pthread_mutex_lock(&cbox__threads_lock);
     record->next = cbox__threads;
     cbox__threads = record;
     cbox__thread_count++;
     pthread_mutex_unlock(&cbox__threads_lock);
     pthread_setspecific(cbox__thread_key, record);
-    cbox_thread_record = record;
+    cbox_reader_record = record;
     return record;
 }
 
-size_t cbox_thread_records(void) {
+size_t cbox_readers(void) {
     pthread_mutex_lock(&cbox__threads_lock);
     size_t count = cbox__thread_count;
     pthread_mutex_unlock(&cbox__threads_lock);
     return count;
 }
 
-bool cbox_thread_reserve_edges(cbox_thread *thread) {
-    if (thread->edge_count < thread->edge_capacity) return true;
-    uint64_t capacity = thread->edge_capacity ? thread->edge_capacity * 2 : 64;
-    if (capacity > UINT32_MAX) return false;  // marks are 32-bit
-    void **edges = realloc(thread->edges, capacity * sizeof(void *));
-    if (edges == NULL) return false;
-    thread->edges = edges;
-    thread->edge_capacity = capacity;
-    return true;
+void cbox_reader_extend(cbox_reader *reader, void (*destroy)(void *extension), const void *held,
+                        const uint64_t *held_count, uint64_t held_stride) {
+    pthread_mutex_lock(&cbox__threads_lock);
+    reader->extension_destroy = destroy;
+    reader->held = held;
+    reader->held_count = held_count;
+    reader->held_stride = held_stride;
+    pthread_mutex_unlock(&cbox__threads_lock);
 }
 
 uint64_t cbox__epoch_retire_tag(void) { return __atomic_fetch_add(&cbox_global_epoch, 1, __ATOMIC_SEQ_CST); }
@@ -134,13 +130,14 @@ void cbox__readers_read(cbox__readers *readers) {
     readers->least = UINT64_MAX;
     readers->held_count = 0;
     pthread_mutex_lock(&cbox__threads_lock);
-    for (cbox_thread *r = cbox__threads; r; r = r->next) {
+    for (cbox_reader *r = cbox__threads; r; r = r->next) {
         uint64_t epoch = __atomic_load_n(&r->active_epoch, __ATOMIC_ACQUIRE);
         if (epoch != 0 && epoch < readers->least) readers->least = epoch;
-        uint64_t count = __atomic_load_n(&r->chain_count, __ATOMIC_RELAXED);
-        if (count > CBOX_CHAIN_CAPACITY) count = CBOX_CHAIN_CAPACITY;
-        for (uint64_t i = 0; i < count; i++) {
-            cbox__readers_note(readers, __atomic_load_n(&r->chain[i].registration, __ATOMIC_RELAXED));
+        if (r->held == NULL) continue;
+        uint64_t count = __atomic_load_n(r->held_count, __ATOMIC_RELAXED);
+        const char *entry = r->held;
+        for (uint64_t i = 0; i < count; i++, entry += r->held_stride) {
+            cbox__readers_note(readers, __atomic_load_n((const void *const *)entry, __ATOMIC_RELAXED));
         }
     }
     pthread_mutex_unlock(&cbox__threads_lock);

@@ -333,7 +333,7 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
     return NULL;
 }
 
-/// The newest tag of a retired value that no chain in `readers` holds; 0 when there is none.
+/// The newest tag of a retired value that no reader in `readers` holds; 0 when there is none.
 static uint64_t cbox__newest_unheld_value(const cbox_table *table, const cbox__readers *readers) {
     uint64_t newest = 0;
     for (size_t i = 0; i < table->retired_count; i++) {
@@ -351,7 +351,7 @@ cbox_batch *cbox_table_collect(cbox_table *table) {
     cbox__readers_read(&readers);
     // Readers that entered before a value was retired leave soon: no user code runs in a read section.
     // A writer inside a read section of its own would wait for itself, so it leaves the value for later.
-    bool may_wait = cbox_thread_record == NULL || cbox_thread_record->read_depth == 0;
+    bool may_wait = cbox_reader_record == NULL || cbox_reader_record->read_depth == 0;
     if (may_wait && table->retired_values > 0) {
         for (uint64_t newest; (newest = cbox__newest_unheld_value(table, &readers)) >= readers.least;) {
             cbox__readers_pause();

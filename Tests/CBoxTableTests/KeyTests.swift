@@ -51,13 +51,13 @@ extension CBoxTableSuite {
 
             #expect(replaced, "a non-NULL pointer with no bytes names the same empty key")
             #expect(fixture.count == 1)
-            let thread = cbox_thread_current()
-            cbox_read_begin(thread)
+            let reader = cbox_reader_current()
+            cbox_read_begin(reader)
             let foundWithNull = cbox_table_find(fixture.handle, hash, TypeID.a, nil, 0, word)
             let foundWithPointer = withUnsafePointer(to: &byte) {
                 cbox_table_find(fixture.handle, hash, TypeID.a, $0, 0, word)
             }
-            cbox_read_end(thread)
+            cbox_read_end(reader)
             #expect(foundWithNull == Unmanaged.passUnretained(replacement).toOpaque())
             #expect(foundWithPointer == foundWithNull)
             #expect(fixture.find(Key(TypeID.a, nil)) == nil, "the empty key is not the absent key")

@@ -1,3 +1,4 @@
+import CBoxRuntime
 import CBoxTable
 import Foundation
 import Testing
@@ -31,7 +32,7 @@ private func sandboxBody(_ context: UnsafeMutableRawPointer?) {
     probe.ranOn = UInt64(pthread_self())
     guard probe.abandon else { return }
     let thread = cbox_thread_current()
-    cbox_read_begin(thread)
+    cbox_read_begin(cbox_thread_reader(thread))
     if let fixture = probe.fixture, let key = probe.key { _ = fixture.find(key) }
     cbox_chain_push(thread, UnsafeRawPointer(bitPattern: 0x40)!, true)
     cbox_sandbox_abandon()

@@ -259,9 +259,9 @@ final class TableFixture {
 
     /// The value found for `key`, inside a read section, as the caller would see it.
     func find(_ key: Key, hash: UInt64? = nil) -> Probe? {
-        let thread = cbox_thread_current()
-        cbox_read_begin(thread)
-        defer { cbox_read_end(thread) }
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
         return key.find(in: handle, hash: hash).map(Probe.from)
     }
 

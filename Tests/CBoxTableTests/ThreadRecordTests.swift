@@ -1,3 +1,4 @@
+import CBoxRuntime
 import CBoxTable
 import Foundation
 import Synchronization
@@ -14,7 +15,7 @@ extension CBoxTableSuite {
         @Test func recordsOfThreadsThatEndedAreFreed() async {
             await #expect(processExitsWith: .success) {
                 _ = cbox_thread_current()
-                let before = cbox_thread_records()
+                let before = cbox_readers()
                 let attached = DispatchGroup()
                 let release = DispatchSemaphore(value: 0)
                 let ended = DispatchGroup()
@@ -29,13 +30,13 @@ extension CBoxTableSuite {
                     }.start()
                 }
                 attached.wait()
-                let whileAlive = cbox_thread_records()
+                let whileAlive = cbox_readers()
                 for _ in 0..<500 { release.signal() }
                 ended.wait()
                 // A thread's destructors run after it leaves its body: wait for them, within a deadline.
                 let deadline = Date().addingTimeInterval(30)
-                while cbox_thread_records() > before && Date() < deadline { usleep(10_000) }
-                exit(whileAlive == before + 500 && cbox_thread_records() == before ? 0 : 1)
+                while cbox_readers() > before && Date() < deadline { usleep(10_000) }
+                exit(whileAlive == before + 500 && cbox_readers() == before ? 0 : 1)
             }
         }
 
@@ -52,10 +53,10 @@ extension CBoxTableSuite {
                     var key = pthread_key_t()
                     pthread_key_create(&key) { _ in
                         laterDestructorRuns.add(1, ordering: .relaxed)
-                        if !cbox_thread_is_attached() { laterDestructorSawNoRecord.add(1, ordering: .relaxed) }
-                        let record = cbox_thread_current()
-                        cbox_read_begin(record)
-                        cbox_read_end(record)
+                        if !cbox_reader_is_attached() { laterDestructorSawNoRecord.add(1, ordering: .relaxed) }
+                        let thread = cbox_thread_current()
+                        cbox_read_begin(cbox_thread_reader(thread))
+                        cbox_read_end(cbox_thread_reader(thread))
                     }
                     pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
                     return nil

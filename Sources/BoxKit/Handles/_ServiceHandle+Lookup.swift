@@ -1,5 +1,5 @@
 // The read side of a handle's resolve: the decisions of Box's lookup for a pinned registration.
-internal import CBoxTable
+internal import CBoxRuntime
 
 extension _ServiceHandle {
     /// The read side of a ``ServiceFactory`` call: `Box._begin` without the hash, the probe and the read

@@ -1,5 +1,5 @@
 // Wraps the C creation monitor (cbox_creations_*), where threads wait for a creation another thread claimed.
-internal import CBoxTable
+internal import CBoxRuntime
 
 /// Where threads wait for a creation that another thread has claimed (`_CreationClaim`): one monitor for the
 /// process. A waiter enters, waits while the claim it wants is held, and leaves; a thread that releases a

@@ -1,4 +1,5 @@
 // The read side of every resolve through a box: the C table probe (cbox_table_find) inside a read section.
+internal import CBoxRuntime
 internal import CBoxTable
 
 extension Box {
@@ -15,18 +16,18 @@ extension Box {
     ///   factory will run.
     @usableFromInline
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
-        let thread = cbox_thread_current()
+        let reader = cbox_reader_current()
         let found: UnsafeMutableRawPointer?
         let holder: Unmanaged<Box>?
         if _table != nil {
-            cbox_read_begin(thread)
-            (found, holder) = _findInTables(_typeBits(typeID), key: key, thread: thread)
-            if found == nil { cbox_read_end(thread) }
+            cbox_read_begin(reader)
+            (found, holder) = _findInTables(_typeBits(typeID), key: key, reader: reader)
+            if found == nil { cbox_read_end(reader) }
         } else {
             (found, holder) = _findInDictionaries(typeID, key: key)
         }
         guard let found else { return _Lookup(.missing) }
-        return _ResolutionThread.decide(found, holder: holder, thread: thread, hold: _hold)
+        return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: _hold)
     }
 
     /// What keeps a registration this box found valid until its lookup ends.
@@ -38,10 +39,10 @@ extension Box {
     /// `_begin`; keys take `_findKeyedInTables`.
     @inline(__always)
     private func _findInTables(
-        _ type: UnsafeRawPointer, key: String?, thread: UnsafeMutablePointer<cbox_thread>
+        _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         guard let key else {
-            let hash = cbox_type_hash_cached(thread, type)
+            let hash = cbox_type_hash_cached(reader, type)
             if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, nil, 0, 0) {
                 return (found, nil)
             }
@@ -130,24 +131,24 @@ extension Box {
     ///
     /// - Complexity: O(1) on average per box searched, like a resolve; takes no lock.
     func _isRegistered(_ typeID: ObjectIdentifier, key: String?) -> Bool {
-        let thread = cbox_thread_current()
-        if _table != nil { cbox_read_begin(thread) }
+        let reader = cbox_reader_current()
+        if _table != nil { cbox_read_begin(reader) }
         let (found, holder) =
             _table != nil
-            ? _findInTables(_typeBits(typeID), key: key, thread: thread) : _findInDictionaries(typeID, key: key)
+            ? _findInTables(_typeBits(typeID), key: key, reader: reader) : _findInDictionaries(typeID, key: key)
         defer { holder?.release() }
         guard let found else {
-            if _table != nil { cbox_read_end(thread) }
+            if _table != nil { cbox_read_end(reader) }
             return false
         }
-        _ResolutionThread.end(_hold, of: found, thread: thread)
+        _ResolutionThread.end(_hold, of: found, reader: reader)
         return true
     }
 
     /// Ends a `.ready` or `.pending` lookup.
     @usableFromInline
     final func _endRead(_ lookup: _Lookup) {
-        _ResolutionThread.end(_hold, of: lookup.registration.unsafelyUnwrapped, thread: cbox_thread_current())
+        _ResolutionThread.end(_hold, of: lookup.registration.unsafelyUnwrapped, reader: cbox_reader_current())
         lookup.holder?.release()
     }
 
@@ -158,7 +159,7 @@ extension Box {
     final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyServiceBox, holder: Box?) {
         let raw = lookup.registration.unsafelyUnwrapped
         let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).retain().takeRetainedValue()
-        _ResolutionThread.end(_hold, of: raw, thread: cbox_thread_current())
+        _ResolutionThread.end(_hold, of: raw, reader: cbox_reader_current())
         return (registration, lookup.holder?.takeRetainedValue())
     }
 

@@ -1,8 +1,10 @@
-// Wraps the C per-thread reader record (cbox_thread, cbox_chain_*, cbox_edges_*, cbox_sandbox_*): the chain of
-// resolutions in flight on a thread, the dependencies its first creations record, and verification sandboxes.
+// Wraps the C per-thread resolution state (CBoxRuntime: cbox_thread, cbox_chain_*, cbox_edges_*,
+// cbox_sandbox_*): the chain of resolutions in flight on a thread, the dependencies its first creations
+// record, and verification sandboxes; and ends the read sections of the table's reader records it extends.
+internal import CBoxRuntime
 internal import CBoxTable
 
-/// The calling thread's chain of resolutions in flight, kept in its C reader record.
+/// The calling thread's chain of resolutions in flight, kept in its C resolution state (`cbox_thread`).
 @usableFromInline
 enum _ResolutionThread {
     /// How deep resolutions may nest on one thread: deeper, a resolve fails with `.tooDeep` instead of
@@ -14,13 +16,12 @@ enum _ResolutionThread {
     /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
     /// resolve of the same registration from inside a hook returns it.
     static func setPending(_ pending: UnsafeRawPointer?) {
-        let thread = cbox_thread_current()
-        thread.pointee.chain[Int(thread.pointee.chain_count) - 1].pending = pending
+        cbox_chain_set_pending(cbox_thread_current(), pending)
     }
 
     /// The `.graph` instance of `registration` that this thread's top-level resolve already made, if any.
     static func graphInstance(of registration: _AnyServiceBox) -> AnyObject? {
-        guard let scope = cbox_thread_current().pointee.scope else { return nil }
+        guard let scope = cbox_thread_scope(cbox_thread_current()) else { return nil }
         return Unmanaged<_GraphScope>.fromOpaque(scope)._withUnsafeGuaranteedRef {
             $0.entries[ObjectIdentifier(registration)]
         }
@@ -30,8 +31,10 @@ enum _ResolutionThread {
     /// opening the thread's scope if this is its first.
     static func recordGraphInstance(_ entry: AnyObject, of registration: _AnyServiceBox) {
         let thread = cbox_thread_current()
-        if thread.pointee.scope == nil { thread.pointee.scope = Unmanaged.passRetained(_GraphScope()).toOpaque() }
-        Unmanaged<_GraphScope>.fromOpaque(thread.pointee.scope.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        if cbox_thread_scope(thread) == nil {
+            cbox_thread_set_scope(thread, Unmanaged.passRetained(_GraphScope()).toOpaque())
+        }
+        Unmanaged<_GraphScope>.fromOpaque(cbox_thread_scope(thread).unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             $0.entries[ObjectIdentifier(registration)] = entry
         }
     }
@@ -48,7 +51,7 @@ enum _ResolutionThread {
     /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
     @inline(__always)
     static func isAtDepthLimit(_ thread: UnsafeMutablePointer<cbox_thread>) -> Bool {
-        thread.pointee.chain_count >= depthLimit
+        cbox_chain_depth(thread) >= depthLimit
     }
 
     /// A dependency nothing provided, waiting in a thread's edge buffer with its pointer's low bit set (a
@@ -62,11 +65,12 @@ enum _ResolutionThread {
     /// runtime arguments of types `arguments`) and found nothing.
     static func recordMissing(_ type: Any.Type, key: String?, arguments: [Any.Type]) {
         let thread = cbox_thread_current()
-        guard thread.pointee.chain_count > 0 else { return }
+        let depth = cbox_chain_depth(thread)
+        guard depth > 0 else { return }
         let dependency = _Dependency(missing: type, key: key, arguments: arguments)
         guard cbox_chain_recording(thread) != nil else {
             // Not a first creation: record it once, however often later creations miss it.
-            let parent = thread.pointee.chain[Int(thread.pointee.chain_count) - 1].registration
+            let parent = cbox_chain_entry_at(thread, depth - 1).registration
             Unmanaged<_AnyServiceBox>.fromOpaque(parent)._withUnsafeGuaranteedRef {
                 if !$0.dependencies.contains(dependency) { $0.dependencies.record(count: 1) { _ in dependency } }
             }
@@ -86,13 +90,14 @@ enum _ResolutionThread {
         _ thread: UnsafeMutablePointer<cbox_thread>, from mark: Int, to registration: UnsafeRawPointer,
         then: () -> Void = {}
     ) {
-        let count = Int(thread.pointee.edge_count) - mark
-        guard count > 0, let buffer = thread.pointee.edges?.advanced(by: mark) else { return then() }
+        var taken: UInt64 = 0
+        guard let buffer = cbox_edges_from(thread, UInt64(mark), &taken) else { return then() }
+        let count = Int(taken)
         // The edges are taken out of the buffer before anything is released: a release may run a deinit that
         // resolves, recording edges of its own into the buffer (and growing it).
         withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: count) { edges in
             for index in 0..<count { edges[index] = buffer[index].unsafelyUnwrapped }
-            thread.pointee.edge_count = UInt64(mark)
+            cbox_edges_truncate(thread, UInt64(mark))
             // Each edge once, in order, at the front; a repeat's retain is given back at once (the kept copy
             // still holds the object, so no deinit runs).
             var unique = 0
@@ -166,7 +171,7 @@ enum _ResolutionThread {
         if !isPlainTransient {
             if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
                 _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-                end(hold, of: found, thread: thread)
+                end(hold, of: found, reader: cbox_thread_reader(thread))
                 holder?.release()
                 return _Lookup(.object, value: object)
             }
@@ -186,15 +191,15 @@ enum _ResolutionThread {
         }
         if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
         push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-        if hold == .readSection { cbox_read_end(thread) }
+        if hold == .readSection { cbox_read_end(cbox_thread_reader(thread)) }
         return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
     /// Gives up what `hold` says keeps `registration` valid.
     @inline(__always)
-    static func end(_ hold: Hold, of registration: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>) {
+    static func end(_ hold: Hold, of registration: UnsafeMutableRawPointer, reader: UnsafeMutablePointer<cbox_reader>) {
         switch hold {
-        case .readSection: cbox_read_end(thread)
+        case .readSection: cbox_read_end(reader)
         case .retain: Unmanaged<_AnyServiceBox>.fromOpaque(registration).release()
         case .caller: break
         }
@@ -227,7 +232,7 @@ enum _ResolutionThread {
     /// then releases the edges, and closes the scope if the pop ended the top-level resolve.
     @inline(never)
     private static func popRecording(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        let top = thread.pointee.chain[Int(thread.pointee.chain_count) - 1]
+        let top = cbox_chain_entry_at(thread, cbox_chain_depth(thread) - 1)
         var finish: UInt32 = 0
         handOverEdges(thread, from: Int(top.mark), to: top.registration) {
             finish = cbox_chain_pop(thread)
@@ -240,8 +245,8 @@ enum _ResolutionThread {
     /// resolve, opening a scope of their own).
     @inline(never)
     private static func closeScope(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        guard let scope = thread.pointee.scope else { return }
-        thread.pointee.scope = nil
+        guard let scope = cbox_thread_scope(thread) else { return }
+        cbox_thread_set_scope(thread, nil)
         Unmanaged<_GraphScope>.fromOpaque(scope).release()
     }
 
@@ -259,7 +264,7 @@ enum _ResolutionThread {
 
     /// The verification run this thread is the sandbox of, if it is one.
     static var sandbox: _VerificationRun? {
-        cbox_thread_current().pointee.sandbox.map {
+        cbox_thread_sandbox(cbox_thread_current()).map {
             Unmanaged<_VerificationRun>.fromOpaque($0).takeUnretainedValue()
         }
     }
@@ -286,9 +291,9 @@ enum _ResolutionThread {
             { context in
                 let run = Unmanaged<_VerificationRun>.fromOpaque(context.unsafelyUnwrapped)
                 let thread = cbox_thread_current()
-                thread.pointee.sandbox = context
+                cbox_thread_set_sandbox(thread, context)
                 run._withUnsafeGuaranteedRef { $0.resolveTargets() }
-                thread.pointee.sandbox = nil
+                cbox_thread_set_sandbox(thread, nil)
                 run.release()
                 _Verification.releaseParking()
             }, context, nanoseconds)
@@ -314,10 +319,10 @@ enum _ResolutionThread {
         run.heldClaims.removeAll()
         Unmanaged.passUnretained(run).release()  // the thread's reference, taken by `runSandbox`'s body
         let thread = cbox_thread_current()
-        _RecordingGate.shared.leave(Int(thread.pointee.recording))
+        _RecordingGate.shared.leave(Int(cbox_thread_recording(thread)))
         // The interrupted creations never end: hand over what they recorded, innermost first.
-        for index in (0..<Int(thread.pointee.chain_count)).reversed() {
-            let entry = thread.pointee.chain[index]
+        for index in (0..<cbox_chain_depth(thread)).reversed() {
+            let entry = cbox_chain_entry_at(thread, index)
             if entry.records { handOverEdges(thread, from: Int(entry.mark), to: entry.registration) }
         }
         cbox_sandbox_abandon()
@@ -339,9 +344,9 @@ enum _ResolutionThread {
     /// The registrations being resolved on this thread, outermost first.
     static func chain() -> [_AnyServiceBox] {
         let thread = cbox_thread_current()
-        return (0..<Int(thread.pointee.chain_count)).map { index in
+        return (0..<cbox_chain_depth(thread)).map { index in
             Unmanaged<_AnyServiceBox>.fromOpaque(
-                UnsafeMutableRawPointer(mutating: thread.pointee.chain[index].registration)
+                UnsafeMutableRawPointer(mutating: cbox_chain_entry_at(thread, index).registration)
             )
             .takeUnretainedValue()
         }

@@ -80,9 +80,9 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     }
 
     func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox? {
-        let thread = cbox_thread_current()
-        cbox_read_begin(thread)
-        defer { cbox_read_end(thread) }
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
         let type = _typeBits(typeID)
         return _withKeyBytes(key) { bytes, hasKey, _ in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count)

@@ -1,5 +1,5 @@
 // Wraps the C lock (cbox_lock_*): the one mutex BoxKit's writers take.
-internal import CBoxTable
+internal import CBoxRuntime
 
 /// A heap-allocated pthread mutex.
 ///

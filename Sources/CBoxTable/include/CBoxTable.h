@@ -227,11 +227,11 @@ typedef struct cbox_batch cbox_batch;
 /// Frees retired memory no reader can hold and detaches the values that became releasable. Writers only.
 /// Returns NULL when no value is releasable yet; otherwise dispose the batch with `cbox_batch_dispose`.
 ///
-/// A retired value that some thread's chain holds stays retired, for a later collection. Every other
+/// A retired value that some reader holds (see `cbox_reader`) stays retired, for a later collection. Every other
 /// retired value is detached: when readers still inside a read section that began before it was retired
 /// keep it, the collection waits for them to leave (read sections run no user code, so they are short),
 /// unless the calling thread is inside a read section itself. So a write releases what it replaced or
-/// removed before it returns, unless a factory for it is running.
+/// removed before it returns, unless a reader holds it.
 cbox_batch *_Nullable cbox_table_collect(cbox_table *table);
 
 /// Whether a writer should collect now: a retired value is waiting (its release is observable, so it is
@@ -242,29 +242,9 @@ bool cbox_table_collect_is_due(const cbox_table *table);
 /// Releases every value in `batch` and frees it.
 void cbox_batch_dispose(cbox_batch *batch);
 
-// MARK: - Per-thread reader state
+// MARK: - Readers
 
-/// One entry of a thread's chain of resolutions in flight: the registration being resolved, while its
-/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), whether the resolutions
-/// nested in this one are to be recorded as its dependencies, and for such an entry where its own start in
-/// the thread's edge buffer (`cbox_thread.edges`).
-typedef struct cbox_chain_entry {
-    const void *registration;  ///< written atomically: collections on other threads read it (a held value)
-    const void *_Nullable pending;
-    bool records;
-    uint32_t mark;
-} cbox_chain_entry;
-_Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
-
-/// How many entries a thread's chain holds. The array is allocated once, when the thread attaches, and
-/// never moved, so that a collection on another thread may read it; resolutions nest at most this deep on
-/// one thread (the Swift side stops them `CBOX_CHAIN_RESERVE` entries short of it).
-#define CBOX_CHAIN_CAPACITY 136
-/// The entries kept free above the deepest resolution the Swift side allows: the hooks of an async
-/// registration run on an entry of their own, above a chain already at that depth.
-#define CBOX_CHAIN_RESERVE 8
-
-/// One entry of a thread's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
+/// One entry of a reader's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
 typedef struct cbox_type_hash {
     const void *_Nullable type;
     uint64_t hash;
@@ -272,69 +252,75 @@ typedef struct cbox_type_hash {
 
 #define CBOX_TYPE_HASH_CACHE 256
 
+#define CBOX_READER_EXTENSION_WORDS 8
+
 /// A thread's reader record: the epoch it announced while inside a read section (0 when outside), the
-/// nesting depth of its read sections, its chain of resolutions in flight, the scope of the resolution in
-/// flight (an object the Swift side retains there while it holds `.graph` instances, NULL otherwise), the
-/// verification this thread runs as a sandbox (an object the Swift side owns, NULL on other threads), how
-/// many of its chain entries record the resolutions nested in them, the edges those entries recorded and
-/// have not yet handed over (opaque pointers the Swift side retains), and its cache of unkeyed hashes.
-/// Owned by the library.
+/// nesting depth of its read sections, the values its owner holds past its read sections and how to free
+/// what the owner keeps (`cbox_reader_extend`), words the owner keeps its own per-thread state in
+/// (`extension`: zero until the owner writes them, never read by the table), and a cache of unkeyed hashes.
+/// Owned by the library: made when its thread first reads, freed (after `extension_destroy`) when the thread
+/// ends.
 ///
-/// The registrations on a thread's chain are the values it holds past its read sections: a value found in
-/// a read section and pushed before that section ends stays valid until it is popped, because a collection
-/// keeps every retired value that some thread's chain holds (`cbox_table_collect`). Only the owning thread
-/// writes `chain_count` and the entries, atomically; collections read them under the records' lock.
-typedef struct cbox_thread {
+/// Held values: `held` points at entries `held_stride` bytes apart, each beginning with a value pointer,
+/// of which the first `*held_count` are in use. A value added there inside the read section that found it
+/// stays valid after that section ends, until it is removed, because a collection keeps every retired value
+/// a reader holds (`cbox_table_collect`). Only the owning thread writes the count and the entries' first
+/// words, atomically; collections read them under the records' lock.
+typedef struct cbox_reader {
     uint64_t active_epoch;
     uint64_t read_depth;
-    cbox_chain_entry *chain;  ///< `CBOX_CHAIN_CAPACITY` entries
-    uint64_t chain_count;
-    struct cbox_thread *_Nullable next;
-    void *_Nullable scope;
-    void *_Nullable sandbox;
-    uint64_t recording;
-    void *_Nullable *_Nullable edges;
-    uint64_t edge_count;
-    uint64_t edge_capacity;
-    uint8_t padding[40];
+    struct cbox_reader *_Nullable next;
+    void (*_Nullable extension_destroy)(void *extension);
+    const void *_Nullable held;
+    const uint64_t *_Nullable held_count;
+    uint64_t held_stride;
+    uint64_t reserved;
+    uint64_t extension[CBOX_READER_EXTENSION_WORDS];
     cbox_type_hash type_hashes[CBOX_TYPE_HASH_CACHE];
-} cbox_thread;
-_Static_assert(offsetof(cbox_thread, type_hashes) == 128, "the hash cache starts on a cache line of its own");
+} cbox_reader;
+_Static_assert(offsetof(cbox_reader, extension) == 64, "the extension starts on a cache line of its own");
+_Static_assert(offsetof(cbox_reader, type_hashes) == 128, "the hash cache starts on a cache line of its own");
+_Static_assert(sizeof(cbox_reader) % 64 == 0, "records are whole cache lines");
 _Static_assert((CBOX_TYPE_HASH_CACHE & (CBOX_TYPE_HASH_CACHE - 1)) == 0, "the hash cache is indexed by a mask");
-_Static_assert(sizeof(cbox_thread) % 64 == 0, "records are whole cache lines");
 
-/// The current thread's record, or NULL before its first use. Use `cbox_thread_current`.
-extern __thread cbox_thread *_Nullable cbox_thread_record __attribute__((tls_model("initial-exec")));
+/// The current thread's record, or NULL before its first use. Use `cbox_reader_current`.
+extern __thread cbox_reader *_Nullable cbox_reader_record __attribute__((tls_model("initial-exec")));
 /// The global epoch; advanced by writers when they retire memory.
 extern uint64_t cbox_global_epoch;
 /// Nonzero when readers must fence after announcing their epoch (the kernel lacks `membarrier`).
 extern int cbox_reader_needs_fence;
 
 /// Attaches a new reader record to the calling thread; it is freed when the thread ends. Never NULL.
-cbox_thread *cbox_thread_attach(void);
+cbox_reader *cbox_reader_attach(void);
 
-/// The number of reader records attached now: one per live thread that has used BoxKit (and per sandbox
-/// thread parked by `cbox_sandbox_abandon`).
-size_t cbox_thread_records(void);
+/// The number of reader records attached now: one per live thread that has read a table (and per sandbox
+/// thread a verification parked).
+size_t cbox_readers(void);
 
 /// Whether the calling thread has a reader record now (it attaches one on first use).
-static inline bool cbox_thread_is_attached(void) { return cbox_thread_record != NULL; }
+static inline bool cbox_reader_is_attached(void) { return cbox_reader_record != NULL; }
 
 /// The calling thread's reader record.
-static inline cbox_thread *cbox_thread_current(void) {
-    cbox_thread *record = cbox_thread_record;
-    if (__builtin_expect(record == NULL, 0)) record = cbox_thread_attach();
-    return (cbox_thread *)record;
+static inline cbox_reader *cbox_reader_current(void) {
+    cbox_reader *record = cbox_reader_record;
+    if (__builtin_expect(record == NULL, 0)) record = cbox_reader_attach();
+    return (cbox_reader *)record;
 }
 
+/// Declares the values the calling thread's record `reader` holds (see `cbox_reader`), and `destroy`, which
+/// frees what the owner keeps from `reader->extension` when the thread ends, after no collection can read
+/// the record any more. Once per record.
+void cbox_reader_extend(cbox_reader *reader, void (*destroy)(void *extension), const void *held,
+                        const uint64_t *held_count, uint64_t held_stride);
+
 /// Enters a read section (nestable). Values found inside stay valid until the outermost `cbox_read_end`,
-/// or until they are popped when pushed onto the thread's chain before it.
+/// or, once added to the reader's held values before it, until they are removed from them.
 ///
 /// The announcement is a release store, like the one in `cbox_read_end`: a collection that reads either
-/// one also sees every chain entry pushed before it.
-static inline void cbox_read_begin(cbox_thread *thread) {
-    if (thread->read_depth++ == 0) {
-        __atomic_store_n(&thread->active_epoch, __atomic_load_n(&cbox_global_epoch, __ATOMIC_ACQUIRE),
+/// one also sees every held value added before it.
+static inline void cbox_read_begin(cbox_reader *reader) {
+    if (reader->read_depth++ == 0) {
+        __atomic_store_n(&reader->active_epoch, __atomic_load_n(&cbox_global_epoch, __ATOMIC_ACQUIRE),
                          __ATOMIC_RELEASE);
         if (cbox_reader_needs_fence) {
             __atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -345,147 +331,28 @@ static inline void cbox_read_begin(cbox_thread *thread) {
 }
 
 /// Leaves a read section entered with `cbox_read_begin`.
-static inline void cbox_read_end(cbox_thread *thread) {
-    if (--thread->read_depth == 0) __atomic_store_n(&thread->active_epoch, 0, __ATOMIC_RELEASE);
+static inline void cbox_read_end(cbox_reader *reader) {
+    if (--reader->read_depth == 0) __atomic_store_n(&reader->active_epoch, 0, __ATOMIC_RELEASE);
 }
 
-/// `cbox_hash(type_id, NULL, 0)`, memoised per thread: type ids are type metadata addresses, which
-/// live as long as the process, so an entry never goes stale.
-static inline uint64_t cbox_type_hash_cached(cbox_thread *thread, const void *type_id) {
+/// Leaves every read section of the calling thread's `reader` at once, for a thread that gives up in the
+/// middle of them and never resumes (see `cbox_sandbox_abandon`).
+static inline void cbox_read_abandon(cbox_reader *reader) {
+    reader->read_depth = 0;
+    __atomic_store_n(&reader->active_epoch, 0, __ATOMIC_RELEASE);
+}
+
+/// `cbox_hash(type_id, NULL, 0)`, memoised per reader: type ids are type metadata addresses, which live as
+/// long as the process, so an entry never goes stale.
+static inline uint64_t cbox_type_hash_cached(cbox_reader *reader, const void *type_id) {
     uintptr_t bits = (uintptr_t)type_id;
-    cbox_type_hash *entry = &thread->type_hashes[((bits >> 4) ^ (bits >> 12)) & (CBOX_TYPE_HASH_CACHE - 1)];
+    cbox_type_hash *entry = &reader->type_hashes[((bits >> 4) ^ (bits >> 12)) & (CBOX_TYPE_HASH_CACHE - 1)];
     if (__builtin_expect(entry->type == type_id, 1)) return entry->hash;
     uint64_t hash = cbox_hash(type_id, NULL, 0);
     entry->type = type_id;
     entry->hash = hash;
     return hash;
 }
-
-/// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
-/// resolutions nested in it as ones to record. From now until it is popped the thread holds `registration`:
-/// push it inside the read section that found it, and it stays valid after that section ends. The caller
-/// keeps the chain below `CBOX_CHAIN_CAPACITY` entries (a full chain traps).
-static inline void cbox_chain_push(cbox_thread *thread, const void *registration, bool records) {
-    uint64_t count = thread->chain_count;
-    if (__builtin_expect(count == CBOX_CHAIN_CAPACITY, 0)) __builtin_trap();
-    cbox_chain_entry *entry = &thread->chain[count];
-    __atomic_store_n(&entry->registration, registration, __ATOMIC_RELAXED);
-    entry->pending = NULL;
-    entry->records = records;
-    entry->mark = (uint32_t)thread->edge_count;
-    __atomic_store_n(&thread->chain_count, count + 1, __ATOMIC_RELAXED);
-    if (__builtin_expect(records, 0)) thread->recording++;
-}
-
-/// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
-bool cbox_thread_reserve_edges(cbox_thread *thread);
-
-/// Appends `edge` to what the entry on top of the chain (a recording one) resolved, unless it is the edge
-/// that entry recorded last (a factory resolving one service in a loop records it once). Returns whether it
-/// was appended: the buffer then holds it until the caller takes the entry's edges back, from its `mark`.
-static inline bool cbox_edges_record(cbox_thread *thread, void *edge) {
-    const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
-    if (thread->edge_count > top->mark && thread->edges[thread->edge_count - 1] == edge) return false;
-    if (__builtin_expect(thread->edge_count == thread->edge_capacity, 0)) {
-        if (!cbox_thread_reserve_edges(thread)) __builtin_trap();
-    }
-    thread->edges[thread->edge_count++] = edge;
-    return true;
-}
-
-/// The registration whose resolution the calling thread is inside, when its nested resolutions are to be
-/// recorded; NULL otherwise (also outside any resolution).
-static inline const void *_Nullable cbox_chain_recording(const cbox_thread *thread) {
-    if (__builtin_expect(thread->recording == 0, 1)) return NULL;
-    const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
-    return top->records ? top->registration : NULL;
-}
-
-/// What `cbox_chain_pop` leaves to its caller, as bits.
-enum {
-    /// The pop ended the thread's outermost resolution while it holds a scope: close the scope.
-    CBOX_POP_CLOSE_SCOPE = 1,
-    /// The popped entry recorded the resolutions nested in it.
-    CBOX_POP_RECORDED = 2,
-};
-
-/// Pops the entry pushed last. Returns 0, or the `CBOX_POP_` bits of what the caller must finish.
-static inline unsigned cbox_chain_pop(cbox_thread *thread) {
-    unsigned finish = 0;
-    if (__builtin_expect(thread->recording != 0, 0) && thread->chain[thread->chain_count - 1].records) {
-        thread->recording--;
-        finish = CBOX_POP_RECORDED;
-    }
-    uint64_t count = thread->chain_count - 1;
-    __atomic_store_n(&thread->chain_count, count, __ATOMIC_RELAXED);
-    if (count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
-    return finish;
-}
-
-/// The most recent chain entry for `registration`, or NULL when it is not being resolved on this thread.
-static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, const void *registration) {
-    for (uint64_t i = thread->chain_count; i > 0; i--) {
-        if (thread->chain[i - 1].registration == registration) return &thread->chain[i - 1];
-    }
-    return NULL;
-}
-
-// MARK: - Sandboxes
-
-/// How `cbox_sandbox_run` ended.
-typedef enum cbox_sandbox_result {
-    /// The body returned, or gave its thread up with `cbox_sandbox_abandon`.
-    CBOX_SANDBOX_FINISHED = 0,
-    /// The body made no progress (`cbox_sandbox_progress`) for the patience given: it is blocked, or slow.
-    /// Its thread is left running the body; it finishes on its own, or never.
-    CBOX_SANDBOX_TIMED_OUT = 1,
-    /// No thread could be started; the body did not run.
-    CBOX_SANDBOX_NOT_STARTED = 2,
-} cbox_sandbox_result;
-
-/// Runs `body(context)` on a new thread and waits until it returns or abandons its thread with
-/// `cbox_sandbox_abandon`, or until `patience_ns` nanoseconds pass without a call to `cbox_sandbox_progress`
-/// on that thread (the wait then ends; the thread goes on).
-cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context,
-                                     uint64_t patience_ns);
-
-/// On a thread started by `cbox_sandbox_run`: restarts the waiting caller's patience. Elsewhere, nothing.
-void cbox_sandbox_progress(void);
-
-/// On a thread started by `cbox_sandbox_run`: leaves every read section and resolution of the thread
-/// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and blocks the thread for
-/// the rest of the process. Its stack, and everything its frames hold, stays as it is.
-_Noreturn void cbox_sandbox_abandon(void);
-
-// MARK: - Locks
-
-/// A heap-allocated mutex (a pthread mutex: sanitizers see its synchronisation). Create with
-/// `cbox_lock_create`; destroy with `cbox_lock_destroy`.
-typedef struct cbox_lock cbox_lock;
-
-/// Creates an unlocked mutex. Destroy with `cbox_lock_destroy`.
-cbox_lock *cbox_lock_create(void);
-/// Destroys an unlocked mutex.
-void cbox_lock_destroy(cbox_lock *lock);
-/// Locks; not recursive.
-void cbox_lock_acquire(cbox_lock *lock);
-/// Unlocks a mutex this thread locked.
-void cbox_lock_release(cbox_lock *lock);
-
-// MARK: - The creation monitor
-
-/// Where a thread waits for a creation another thread has claimed (see `_CreationClaim` in BoxKit). A
-/// waiter calls `cbox_creations_enter`, then `cbox_creations_wait` for as long as the claim it waits for is
-/// held (checking it with a sequentially consistent load), then `cbox_creations_leave`. A thread that
-/// releases a claim (with a sequentially consistent store) then calls `cbox_creations_changed`, which wakes
-/// the waiters, and costs one load when there are none.
-void cbox_creations_enter(void);
-/// Sleeps until a claim may have changed; between `cbox_creations_enter` and `cbox_creations_leave` only.
-void cbox_creations_wait(void);
-/// Ends what `cbox_creations_enter` began.
-void cbox_creations_leave(void);
-/// Wakes every waiting thread, if any waits; call after releasing a claim.
-void cbox_creations_changed(void);
 
 #pragma clang assume_nonnull end
 

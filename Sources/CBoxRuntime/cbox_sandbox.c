@@ -4,7 +4,7 @@
 //
 // The caller waits only while the body makes progress: a body blocked outside BoxKit (on a lock a parked
 // thread holds, say) is left to its thread, and the shared state lives until both sides let go of it.
-#include "CBoxTable.h"
+#include "CBoxRuntime.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -122,8 +122,7 @@ _Noreturn void cbox_sandbox_abandon(void) {
     thread->edge_count = 0;
     thread->scope = NULL;
     thread->sandbox = NULL;
-    thread->read_depth = 0;
-    __atomic_store_n(&thread->active_epoch, 0, __ATOMIC_RELEASE);
+    cbox_read_abandon(cbox_thread_reader(thread));
     cbox__sandbox = NULL;
     cbox__sandbox_finish(sandbox);
     for (;;) pause();

@@ -1,6 +1,6 @@
 // A heap-allocated pthread mutex for the Swift side: its address never moves, and thread sanitizers
 // understand it (Synchronization.Mutex's futex is invisible to ThreadSanitizer on Linux).
-#include "CBoxTable.h"
+#include "CBoxRuntime.h"
 
 #include <pthread.h>
 #include <stdlib.h>

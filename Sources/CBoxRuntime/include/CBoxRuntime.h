@@ -1,0 +1,253 @@
+// CBoxRuntime: the state BoxKit keeps per thread while it resolves (the chain of resolutions in flight, the
+// dependencies first creations record, the scope of a `.graph` resolve, verification sandboxes), the
+// monitor where threads wait for a creation another thread claimed, and a mutex. Built on CBoxTable, whose
+// reader records it extends: the chain's registrations are the values a thread holds past its read sections.
+//
+// Swift reaches these fields through the functions here, never by writing them. Every exported symbol starts
+// with `cbox_`.
+#ifndef CBOXRUNTIME_H
+#define CBOXRUNTIME_H
+
+#include "CBoxTable.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#pragma clang assume_nonnull begin
+
+// MARK: - The resolution chain
+
+/// One entry of a thread's chain of resolutions in flight: the registration being resolved, while its
+/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), whether the resolutions
+/// nested in this one are to be recorded as its dependencies, and for such an entry where its own start in
+/// the thread's edge buffer (`cbox_thread.edges`).
+typedef struct cbox_chain_entry {
+    const void *registration;  ///< written atomically: collections on other threads read it (a held value)
+    const void *_Nullable pending;
+    bool records;
+    uint32_t mark;
+} cbox_chain_entry;
+_Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
+
+/// How many entries a thread's chain holds. The array is allocated once, when the thread attaches, and
+/// never moved, so that a collection on another thread may read it; resolutions nest at most this deep on
+/// one thread (the Swift side stops them `CBOX_CHAIN_RESERVE` entries short of it).
+#define CBOX_CHAIN_CAPACITY 136
+/// The entries kept free above the deepest resolution the Swift side allows: the hooks of an async
+/// registration run on an entry of their own, above a chain already at that depth.
+#define CBOX_CHAIN_RESERVE 8
+
+/// A thread's resolution state, kept in the extension words of its reader record: its chain of resolutions
+/// in flight, how many entries it has, the scope of the resolution in flight (an object the Swift side
+/// retains there while it holds `.graph` instances, NULL otherwise), the verification this thread runs as a
+/// sandbox (an object the Swift side owns, NULL on other threads), how many of its chain entries record the
+/// resolutions nested in them, and the edges those entries recorded and have not yet handed over (opaque
+/// pointers the Swift side retains). All zero until the thread's first resolve pushes onto the chain, which
+/// then allocates the chain and edge buffers, freed with the reader record.
+///
+/// The registrations on the chain are the values its reader holds past its read sections: a registration
+/// found in a read section and pushed before that section ends stays valid until it is popped.
+typedef struct cbox_thread {
+    cbox_chain_entry *_Nullable chain;  ///< `CBOX_CHAIN_CAPACITY` entries once allocated, never moved
+    uint64_t chain_count;               ///< written atomically (collections read it), by this thread only
+    void *_Nullable scope;
+    void *_Nullable sandbox;
+    uint64_t recording;
+    void *_Nullable *_Nullable edges;
+    uint64_t edge_count;
+    uint64_t edge_capacity;
+} cbox_thread;
+_Static_assert(sizeof(cbox_thread) <= sizeof(((cbox_reader *)0)->extension), "the state fits the extension");
+_Static_assert(_Alignof(cbox_thread) <= _Alignof(uint64_t), "the extension words align the state");
+
+/// The resolution state of the thread whose reader record is `reader`: no load, no allocation.
+static inline cbox_thread *cbox_thread_of(cbox_reader *reader) { return (cbox_thread *)(void *)reader->extension; }
+
+/// The calling thread's resolution state.
+static inline cbox_thread *cbox_thread_current(void) { return cbox_thread_of(cbox_reader_current()); }
+
+/// The reader record whose extension `thread` is.
+static inline cbox_reader *cbox_thread_reader(cbox_thread *thread) {
+    return (cbox_reader *)(void *)((char *)thread - offsetof(cbox_reader, extension));
+}
+
+/// Allocates the chain of the calling thread's `thread` and declares it as its reader's held values (on the
+/// first push). Traps when memory is exhausted.
+void cbox_thread_make_chain(cbox_thread *thread);
+
+/// The number of entries on the thread's chain.
+static inline uint64_t cbox_chain_depth(const cbox_thread *thread) { return thread->chain_count; }
+
+/// The entry `index` places from the bottom of the thread's chain (0 is the outermost resolution).
+static inline cbox_chain_entry cbox_chain_entry_at(const cbox_thread *thread, uint64_t index) {
+    return thread->chain[index];
+}
+
+/// Exposes `pending` (NULL withdraws it) as the instance of the entry on top of the chain, whose hooks run.
+static inline void cbox_chain_set_pending(cbox_thread *thread, const void *_Nullable pending) {
+    thread->chain[thread->chain_count - 1].pending = pending;
+}
+
+/// How many entries on the chain record the resolutions nested in them.
+static inline uint64_t cbox_thread_recording(const cbox_thread *thread) { return thread->recording; }
+
+/// The thread's `.graph` scope, or NULL.
+static inline void *_Nullable cbox_thread_scope(const cbox_thread *thread) { return thread->scope; }
+
+/// Sets (or, with NULL, clears) the thread's `.graph` scope.
+static inline void cbox_thread_set_scope(cbox_thread *thread, void *_Nullable scope) { thread->scope = scope; }
+
+/// The verification this thread runs as a sandbox, or NULL.
+static inline void *_Nullable cbox_thread_sandbox(const cbox_thread *thread) { return thread->sandbox; }
+
+/// Sets (or, with NULL, clears) the verification this thread runs as a sandbox.
+static inline void cbox_thread_set_sandbox(cbox_thread *thread, void *_Nullable sandbox) {
+    thread->sandbox = sandbox;
+}
+
+/// The edges recorded from `mark` on, `*count` of them (NULL when there are none), which stay in the buffer
+/// until `cbox_edges_truncate`.
+static inline void *_Nullable *_Nullable cbox_edges_from(const cbox_thread *thread, uint64_t mark,
+                                                         uint64_t *count) {
+    *count = thread->edge_count > mark ? thread->edge_count - mark : 0;
+    return *count ? thread->edges + mark : NULL;
+}
+
+/// Drops the edges recorded from `mark` on (the caller took them).
+static inline void cbox_edges_truncate(cbox_thread *thread, uint64_t mark) { thread->edge_count = mark; }
+
+/// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
+/// resolutions nested in it as ones to record. From now until it is popped the thread holds `registration`:
+/// push it inside the read section that found it, and it stays valid after that section ends. The caller
+/// keeps the chain below `CBOX_CHAIN_CAPACITY` entries (a full chain traps).
+static inline void cbox_chain_push(cbox_thread *thread, const void *registration, bool records) {
+    uint64_t count = thread->chain_count;
+    if (__builtin_expect(count == CBOX_CHAIN_CAPACITY, 0)) __builtin_trap();
+    if (__builtin_expect(thread->chain == NULL, 0)) cbox_thread_make_chain(thread);
+    cbox_chain_entry *entry = &((cbox_chain_entry *)thread->chain)[count];
+    __atomic_store_n(&entry->registration, registration, __ATOMIC_RELAXED);
+    entry->pending = NULL;
+    entry->records = records;
+    entry->mark = (uint32_t)thread->edge_count;
+    __atomic_store_n(&thread->chain_count, count + 1, __ATOMIC_RELAXED);
+    if (__builtin_expect(records, 0)) thread->recording++;
+}
+
+/// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
+bool cbox_thread_reserve_edges(cbox_thread *thread);
+
+/// Appends `edge` to what the entry on top of the chain (a recording one) resolved, unless it is the edge
+/// that entry recorded last (a factory resolving one service in a loop records it once). Returns whether it
+/// was appended: the buffer then holds it until the caller takes the entry's edges back, from its `mark`.
+static inline bool cbox_edges_record(cbox_thread *thread, void *edge) {
+    const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    if (thread->edge_count > top->mark && thread->edges[thread->edge_count - 1] == edge) return false;
+    if (__builtin_expect(thread->edge_count == thread->edge_capacity, 0)) {
+        if (!cbox_thread_reserve_edges(thread)) __builtin_trap();
+    }
+    thread->edges[thread->edge_count++] = edge;
+    return true;
+}
+
+/// The registration whose resolution the calling thread is inside, when its nested resolutions are to be
+/// recorded; NULL otherwise (also outside any resolution).
+static inline const void *_Nullable cbox_chain_recording(const cbox_thread *thread) {
+    if (__builtin_expect(thread->recording == 0, 1)) return NULL;
+    const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    return top->records ? top->registration : NULL;
+}
+
+/// What `cbox_chain_pop` leaves to its caller, as bits.
+enum {
+    /// The pop ended the thread's outermost resolution while it holds a scope: close the scope.
+    CBOX_POP_CLOSE_SCOPE = 1,
+    /// The popped entry recorded the resolutions nested in it.
+    CBOX_POP_RECORDED = 2,
+};
+
+/// Pops the entry pushed last. Returns 0, or the `CBOX_POP_` bits of what the caller must finish.
+static inline unsigned cbox_chain_pop(cbox_thread *thread) {
+    unsigned finish = 0;
+    if (__builtin_expect(thread->recording != 0, 0) && thread->chain[thread->chain_count - 1].records) {
+        thread->recording--;
+        finish = CBOX_POP_RECORDED;
+    }
+    uint64_t count = thread->chain_count - 1;
+    __atomic_store_n(&thread->chain_count, count, __ATOMIC_RELAXED);
+    if (count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
+    return finish;
+}
+
+/// The most recent chain entry for `registration`, or NULL when it is not being resolved on this thread.
+static inline cbox_chain_entry *_Nullable cbox_chain_find(cbox_thread *thread, const void *registration) {
+    for (uint64_t i = thread->chain_count; i > 0; i--) {
+        if (thread->chain[i - 1].registration == registration) return &thread->chain[i - 1];
+    }
+    return NULL;
+}
+
+// MARK: - Sandboxes
+
+/// How `cbox_sandbox_run` ended.
+typedef enum cbox_sandbox_result {
+    /// The body returned, or gave its thread up with `cbox_sandbox_abandon`.
+    CBOX_SANDBOX_FINISHED = 0,
+    /// The body made no progress (`cbox_sandbox_progress`) for the patience given: it is blocked, or slow.
+    /// Its thread is left running the body; it finishes on its own, or never.
+    CBOX_SANDBOX_TIMED_OUT = 1,
+    /// No thread could be started; the body did not run.
+    CBOX_SANDBOX_NOT_STARTED = 2,
+} cbox_sandbox_result;
+
+/// Runs `body(context)` on a new thread and waits until it returns or abandons its thread with
+/// `cbox_sandbox_abandon`, or until `patience_ns` nanoseconds pass without a call to `cbox_sandbox_progress`
+/// on that thread (the wait then ends; the thread goes on).
+cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context,
+                                     uint64_t patience_ns);
+
+/// On a thread started by `cbox_sandbox_run`: restarts the waiting caller's patience. Elsewhere, nothing.
+void cbox_sandbox_progress(void);
+
+/// On a thread started by `cbox_sandbox_run`: leaves every read section and resolution of the thread
+/// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and blocks the thread for
+/// the rest of the process. Its stack, and everything its frames hold, stays as it is.
+_Noreturn void cbox_sandbox_abandon(void);
+
+// MARK: - Locks
+
+/// A heap-allocated mutex (a pthread mutex: sanitizers see its synchronisation). Create with
+/// `cbox_lock_create`; destroy with `cbox_lock_destroy`.
+typedef struct cbox_lock cbox_lock;
+
+/// Creates an unlocked mutex. Destroy with `cbox_lock_destroy`.
+cbox_lock *cbox_lock_create(void);
+/// Destroys an unlocked mutex.
+void cbox_lock_destroy(cbox_lock *lock);
+/// Locks; not recursive.
+void cbox_lock_acquire(cbox_lock *lock);
+/// Unlocks a mutex this thread locked.
+void cbox_lock_release(cbox_lock *lock);
+
+// MARK: - The creation monitor
+
+/// Where a thread waits for a creation another thread has claimed (see `_CreationClaim` in BoxKit). A
+/// waiter calls `cbox_creations_enter`, then `cbox_creations_wait` for as long as the claim it waits for is
+/// held (checking it with a sequentially consistent load), then `cbox_creations_leave`. A thread that
+/// releases a claim (with a sequentially consistent store) then calls `cbox_creations_changed`, which wakes
+/// the waiters, and costs one load when there are none.
+void cbox_creations_enter(void);
+/// Sleeps until a claim may have changed; between `cbox_creations_enter` and `cbox_creations_leave` only.
+void cbox_creations_wait(void);
+/// Ends what `cbox_creations_enter` began.
+void cbox_creations_leave(void);
+/// Wakes every waiting thread, if any waits; call after releasing a claim.
+void cbox_creations_changed(void);
+
+#pragma clang assume_nonnull end
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CBOXRUNTIME_H
