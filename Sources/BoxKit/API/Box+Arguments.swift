@@ -31,9 +31,9 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping (Resolver, First, repeat each Rest) -> Service
     ) -> any ServiceStoring {
-        let registration = _ArgumentServiceBox<Service, First, repeat each Rest>(
+        let registration = _ArgumentRegistration<Service, First, repeat each Rest>(
             key: key, life: life, factory: factory)
-        _register(registration, typeID: _ArgumentServiceBox<Service, First, repeat each Rest>.typeID)
+        _register(registration, typeID: _ArgumentRegistration<Service, First, repeat each Rest>.typeID)
         return registration
     }
 
@@ -113,7 +113,7 @@ extension Box {
     func _resolve<Service, First, each Rest>(
         _ type: Service.Type, key: String?, arguments first: First, _ rest: repeat each Rest
     ) throws(BoxError) -> Service {
-        typealias Registration = _ArgumentServiceBox<Service, First, repeat each Rest>
+        typealias Registration = _ArgumentRegistration<Service, First, repeat each Rest>
         return try _begin(Registration.typeID, key: key).instance(
             from: self,
             ready: { Registration.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },

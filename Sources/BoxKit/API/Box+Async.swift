@@ -32,7 +32,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping @Sendable () async -> Service
     ) -> any ServiceStoring {
-        let registration = _AsyncServiceBox(key: key, life: life) { _ in await factory() }
+        let registration = _AsyncRegistration(key: key, life: life) { _ in await factory() }
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }
@@ -66,7 +66,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping @Sendable (Resolver) async -> Service
     ) -> any ServiceStoring {
-        let registration = _AsyncServiceBox(key: key, life: life, factory: factory)
+        let registration = _AsyncRegistration(key: key, life: life, factory: factory)
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }
@@ -156,6 +156,6 @@ extension Box {
             }
         }
         let (registration, holder) = _endAsync(lookup)
-        return try await _AsyncServiceBox<Service>.at(registration).make(resolvingFrom: self, holder: holder)
+        return try await _AsyncRegistration<Service>.at(registration).make(resolvingFrom: self, holder: holder)
     }
 }

@@ -11,7 +11,7 @@ extension Box {
     /// then the synchronous ones on this thread (which an async factory may have started; none suspends).
     ///
     /// - Complexity: O(1) outside any resolution; otherwise O(*n*) in the length of the chains.
-    func _inFlight() -> [_AnyServiceBox] {
+    func _inFlight() -> [_AnyRegistration] {
         _ResolutionTask.chain + _ResolutionThread.chain()
     }
 
@@ -27,23 +27,23 @@ extension Box {
     }
 
     /// The error for a resolve of `registration` while it is already being made on this thread.
-    func _cycleError(_ registration: _AnyServiceBox) -> BoxError {
+    func _cycleError(_ registration: _AnyRegistration) -> BoxError {
         BoxError(.failed(.cycle, registration, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for a resolve of `registration` that would nest resolutions past the depth limit.
-    func _tooDeepError(_ registration: _AnyServiceBox) -> BoxError {
+    func _tooDeepError(_ registration: _AnyRegistration) -> BoxError {
         BoxError(.failed(.tooDeep, registration, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for a synchronous resolve of `registration`, whose factory is async.
-    func _asyncFactoryError(_ registration: _AnyServiceBox) -> BoxError {
+    func _asyncFactoryError(_ registration: _AnyRegistration) -> BoxError {
         BoxError(.failed(.asyncFactory, registration, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for resolving `registration`, which takes runtime arguments, where there are none to pass
     /// (``ServiceStoring/service(_:)``).
-    func _argumentsRequiredError(_ registration: _AnyServiceBox) -> BoxError {
+    func _argumentsRequiredError(_ registration: _AnyRegistration) -> BoxError {
         BoxError(.failed(.argumentsRequired, registration, inFlight: _ResolutionThread.chain(), origin: self))
     }
 

@@ -67,7 +67,7 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     public func isRegistered<Service, First, each Rest>(
         _ type: Service.Type, key: String? = nil, arguments first: First.Type, _ rest: repeat (each Rest).Type
     ) -> Bool {
-        _isRegistered(_ArgumentServiceBox<Service, First, repeat each Rest>.typeID, key: key)
+        _isRegistered(_ArgumentRegistration<Service, First, repeat each Rest>.typeID, key: key)
     }
 
     /// Removes the registration for `type` and `key` whose factory takes runtime arguments of the given
@@ -90,7 +90,7 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     public func unregister<Service, First, each Rest>(
         _ type: Service.Type, key: String? = nil, arguments first: First.Type, _ rest: repeat (each Rest).Type
     ) -> Bool {
-        _storage.remove(typeID: _ArgumentServiceBox<Service, First, repeat each Rest>.typeID, key: key)
+        _storage.remove(typeID: _ArgumentRegistration<Service, First, repeat each Rest>.typeID, key: key)
     }
 
     /// `Box(3 registrations, 1 child)`.

@@ -23,7 +23,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping () -> Service
     ) -> any ServiceStoring {
-        let registration = _ServiceBox(key: key, life: life, plain: factory, resolving: nil)
+        let registration = _Registration(key: key, life: life, factory: factory, resolving: nil)
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }
@@ -51,7 +51,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping (Resolver) -> Service
     ) -> any ServiceStoring {
-        let registration = _ServiceBox(key: key, life: life, plain: nil, resolving: factory)
+        let registration = _Registration(key: key, life: life, factory: nil, resolving: factory)
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }
@@ -59,7 +59,7 @@ extension Box {
     /// The one registration funnel: non-generic, so that only the registration object is made in the
     /// caller's specialised code (where its generic metadata is cheap to reach).
     @usableFromInline
-    func _register(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
+    func _register(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
         _storage.insert(registration, typeID: typeID)
     }
 }

@@ -149,7 +149,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The problem ``Box/verify()`` reports for `registration`, which it did not resolve because of `why`;
     /// `chain` names the resolutions in flight, if it was called inside some.
-    init(notVerified registration: _AnyServiceBox, because why: String, chain: [String]) {
+    init(notVerified registration: _AnyRegistration, because why: String, chain: [String]) {
         _source = .given(
             _Given(
                 reason: .notVerified, serviceType: String(reflecting: registration.serviceType),

@@ -97,24 +97,24 @@ final class _ServiceHandle: @unchecked Sendable {
 /// `@unchecked Sendable`: immutable, and its one pointer is to the registration it retains.
 final class _Binding: @unchecked Sendable {
     /// Retained here, so that a pinned registration lives as long as the handle that pinned it.
-    let registration: _AnyServiceBox
+    let registration: _AnyRegistration
     /// `registration`, unretained, for the read side.
     let registrationPointer: UnsafeMutableRawPointer
     /// The ancestors' counters up to the holder (empty when the origin holds it).
     let ancestors: [_WriteGeneration]
     /// `!ancestors.isEmpty`, read without loading the array.
     let watchesAncestors: Bool
-    /// The registration's `isPlainTransient`, read without loading the registration.
-    let isPlainTransient: Bool
+    /// The registration's `isSyncTransient`, read without loading the registration.
+    let isSyncTransient: Bool
     /// The sum of the counters, each loaded before its box was searched.
     let generation: UInt64
 
-    init(registration: _AnyServiceBox, generations: [_WriteGeneration], generation: UInt64) {
+    init(registration: _AnyRegistration, generations: [_WriteGeneration], generation: UInt64) {
         self.registration = registration
         registrationPointer = Unmanaged.passUnretained(registration).toOpaque()
         ancestors = Array(generations.dropFirst())
         watchesAncestors = !ancestors.isEmpty
-        isPlainTransient = registration.isPlainTransient
+        isSyncTransient = registration.isSyncTransient
         self.generation = generation
     }
 

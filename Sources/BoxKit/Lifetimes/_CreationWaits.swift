@@ -11,7 +11,7 @@
 enum _CreationWaits {
     /// The registration each creation in progress awaits, by the registration it creates. Strong references,
     /// removed when the wait ends.
-    private static let awaits = _Locked<[ObjectIdentifier: _AnyServiceBox]>([:])
+    private static let awaits = _Locked<[ObjectIdentifier: _AnyRegistration]>([:])
 
     /// Notes that the current task is about to await `target`'s creation, unless that creation (through the
     /// creations it awaits) waits for a registration whose factory is running in this task; then returns
@@ -19,7 +19,7 @@ enum _CreationWaits {
     ///
     /// - Complexity: O(*n*·*m*) in the creations awaited one after another from `target` and the length of
     ///   this task's chain; both are short.
-    static func begin(awaiting target: _AnyServiceBox) -> Bool {
+    static func begin(awaiting target: _AnyRegistration) -> Bool {
         let chain = _ResolutionTask.chain
         let creating = _ResolutionTask.creating
         return awaits.withLock { awaits in

@@ -3,9 +3,9 @@
 /// the scope lasts.
 final class _GraphEntry<Service> {
     let instance: Service
-    let registration: _AnyServiceBox
+    let registration: _AnyRegistration
 
-    init(_ instance: Service, of registration: _AnyServiceBox) {
+    init(_ instance: Service, of registration: _AnyRegistration) {
         self.instance = instance
         self.registration = registration
     }

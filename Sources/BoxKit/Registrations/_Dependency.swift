@@ -12,7 +12,7 @@ struct _Dependency: Hashable, @unchecked Sendable {
     let missing: Bool
 
     /// The dependency on what `registration` provides.
-    init(_ registration: _AnyServiceBox) {
+    init(_ registration: _AnyRegistration) {
         serviceType = registration.serviceType
         key = registration.key
         arguments = registration.argumentTypes

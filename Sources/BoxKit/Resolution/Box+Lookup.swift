@@ -156,9 +156,9 @@ extension Box {
     /// returns the registration and the box holding it (`nil` for this one) as strong references, so that
     /// they outlive the lookup while the factory runs.
     @usableFromInline
-    final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyServiceBox, holder: Box?) {
+    final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyRegistration, holder: Box?) {
         let raw = lookup.registration.unsafelyUnwrapped
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).retain().takeRetainedValue()
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).retain().takeRetainedValue()
         _ResolutionThread.end(_hold, of: raw, reader: cbox_reader_current())
         return (registration, lookup.holder?.takeRetainedValue())
     }
@@ -168,14 +168,14 @@ extension Box {
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
         _ResolutionThread.popMake(lookup)
-        if _table == nil { Unmanaged<_AnyServiceBox>.fromOpaque(lookup.registration.unsafelyUnwrapped).release() }
+        if _table == nil { Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped).release() }
         lookup.holder?.release()
     }
 
     /// Resolves one known registration, which the caller holds (``ServiceStoring/service(_:)``, and
     /// ``verify()``): `_ResolutionThread.decide` and the one funnel, as a resolve that found it would. A
     /// permanent factory receives the box in this box's lineage that holds the registration.
-    func _resolve<Service>(registration: _ServiceBox<Service>) -> Service {
+    func _resolve<Service>(registration: _Registration<Service>) -> Service {
         let raw = Unmanaged.passUnretained(registration).toOpaque()
         let lookup = _ResolutionThread.decide(raw, holder: nil, thread: cbox_thread_current(), hold: .caller)
         return lookup.instance(
@@ -191,7 +191,7 @@ extension Box {
     }
 
     /// The box in this box's lineage that holds `registration`, if any.
-    private func _holder(of registration: _AnyServiceBox) -> Box? {
+    private func _holder(of registration: _AnyRegistration) -> Box? {
         _lineage.first { $0._storage.registrations.contains { $0 === registration } }
     }
 
@@ -211,7 +211,7 @@ extension Box {
         guard lookup.state != .missing, let raw = lookup.registration else {
             return _missingError(type, key: key, arguments: arguments)
         }
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(raw).takeUnretainedValue()
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
         return switch lookup.state {
         case .cycle: _cycleError(registration)
         case .tooDeep: _tooDeepError(registration)

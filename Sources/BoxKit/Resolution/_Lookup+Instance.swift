@@ -56,16 +56,16 @@ extension _Lookup {
     }
 
     /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments (a
-    /// `_ServiceBox<Service>`).
+    /// `_Registration<Service>`).
     @inlinable @inline(__always)
     func instance<Source: _LookupSource, Service, Failure: Error>(
         from source: Source, otherwise: (_Lookup) throws(Failure) -> Service
     ) throws(Failure) -> Service {
         try instance(
             from: source,
-            ready: { _ServiceBox<Service>.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },
+            ready: { _Registration<Service>.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },
             make: { registration, resolver, holder in
-                _ServiceBox<Service>.at(registration)._withUnsafeGuaranteedRef {
+                _Registration<Service>.at(registration)._withUnsafeGuaranteedRef {
                     $0.make(resolvingFrom: resolver, holder: holder)
                 }
             },

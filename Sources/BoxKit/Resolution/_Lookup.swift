@@ -17,7 +17,7 @@ struct _Lookup {
         case missing
         /// The registration is already being made on this thread; `_failure` ends the lookup.
         case cycle
-        /// The registration's factory is `async` (an `_AsyncServiceBox`) and it is not being initialised on
+        /// The registration's factory is `async` (an `_AsyncRegistration`) and it is not being initialised on
         /// this thread: an async resolve takes the registration out with `_endAsync`; a synchronous one turns
         /// it into its error with `_failure`. Both end the lookup.
         case asyncFactory
@@ -27,7 +27,7 @@ struct _Lookup {
     }
 
     @usableFromInline let state: State
-    /// The registration (a `_ServiceBox<Service>`, or an `_AsyncServiceBox<Service>` for `.asyncFactory`),
+    /// The registration (a `_Registration<Service>`, or an `_AsyncRegistration<Service>` for `.asyncFactory`),
     /// valid until the lookup ends.
     @usableFromInline let registration: UnsafeMutableRawPointer?
     /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the

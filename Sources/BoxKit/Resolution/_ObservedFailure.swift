@@ -42,7 +42,7 @@ struct _ObservedFailure: @unchecked Sendable {
 
     /// A resolve of `type`, `key` and argument types `arguments` from `origin` that found nothing.
     static func missing(
-        _ type: Any.Type, key: String?, arguments: [Any.Type], inFlight: [_AnyServiceBox], origin: Box
+        _ type: Any.Type, key: String?, arguments: [Any.Type], inFlight: [_AnyRegistration], origin: Box
     ) -> _ObservedFailure {
         _ObservedFailure(
             kind: .missing, serviceType: type, key: key, arguments: arguments, registeredSignature: [],
@@ -51,7 +51,7 @@ struct _ObservedFailure: @unchecked Sendable {
 
     /// A resolve from `origin` that found `registration` and could not make it, for `kind`'s reason.
     static func failed(
-        _ kind: Kind, _ registration: _AnyServiceBox, inFlight: [_AnyServiceBox], origin: Box
+        _ kind: Kind, _ registration: _AnyRegistration, inFlight: [_AnyRegistration], origin: Box
     ) -> _ObservedFailure {
         let required = kind == .argumentsRequired
         return _ObservedFailure(

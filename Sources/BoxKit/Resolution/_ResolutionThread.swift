@@ -20,7 +20,7 @@ enum _ResolutionThread {
     }
 
     /// The `.graph` instance of `registration` that this thread's top-level resolve already made, if any.
-    static func graphInstance(of registration: _AnyServiceBox) -> AnyObject? {
+    static func graphInstance(of registration: _AnyRegistration) -> AnyObject? {
         guard let scope = cbox_thread_scope(cbox_thread_current()) else { return nil }
         return Unmanaged<_GraphScope>.fromOpaque(scope)._withUnsafeGuaranteedRef {
             $0.entries[ObjectIdentifier(registration)]
@@ -29,7 +29,7 @@ enum _ResolutionThread {
 
     /// Records the `.graph` instance of `registration` for the rest of this thread's top-level resolve,
     /// opening the thread's scope if this is its first.
-    static func recordGraphInstance(_ entry: AnyObject, of registration: _AnyServiceBox) {
+    static func recordGraphInstance(_ entry: AnyObject, of registration: _AnyRegistration) {
         let thread = cbox_thread_current()
         if cbox_thread_scope(thread) == nil {
             cbox_thread_set_scope(thread, Unmanaged.passRetained(_GraphScope()).toOpaque())
@@ -45,7 +45,7 @@ enum _ResolutionThread {
     @inline(__always)
     static func recordDependency(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeMutableRawPointer) {
         guard cbox_chain_recording(thread) != nil, cbox_edges_record(thread, found) else { return }
-        _ = Unmanaged<_AnyServiceBox>.fromOpaque(found).retain()
+        _ = Unmanaged<_AnyRegistration>.fromOpaque(found).retain()
     }
 
     /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
@@ -71,7 +71,7 @@ enum _ResolutionThread {
         guard cbox_chain_recording(thread) != nil else {
             // Not a first creation: record it once, however often later creations miss it.
             let parent = cbox_chain_entry_at(thread, depth - 1).registration
-            Unmanaged<_AnyServiceBox>.fromOpaque(parent)._withUnsafeGuaranteedRef {
+            Unmanaged<_AnyRegistration>.fromOpaque(parent)._withUnsafeGuaranteedRef {
                 if !$0.dependencies.contains(dependency) { $0.dependencies.record(count: 1) { _ in dependency } }
             }
             return
@@ -112,7 +112,7 @@ enum _ResolutionThread {
                 edges[unique] = edge
                 unique += 1
             }
-            Unmanaged<_AnyServiceBox>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+            Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
                 $0.dependencies.record(count: unique) { dependency(edges[$0]) }
             }
             then()
@@ -125,7 +125,7 @@ enum _ResolutionThread {
         if UInt(bitPattern: edge) & 1 != 0 {
             return Unmanaged<PendingMissing>.fromOpaque(edge - 1)._withUnsafeGuaranteedRef { $0.dependency }
         }
-        return Unmanaged<_AnyServiceBox>.fromOpaque(edge)._withUnsafeGuaranteedRef { _Dependency($0) }
+        return Unmanaged<_AnyRegistration>.fromOpaque(edge)._withUnsafeGuaranteedRef { _Dependency($0) }
     }
 
     /// Releases what the edge buffer retained for an edge.
@@ -133,7 +133,7 @@ enum _ResolutionThread {
         if UInt(bitPattern: edge) & 1 != 0 {
             Unmanaged<PendingMissing>.fromOpaque(edge - 1).release()
         } else {
-            Unmanaged<_AnyServiceBox>.fromOpaque(edge).release()
+            Unmanaged<_AnyRegistration>.fromOpaque(edge).release()
         }
     }
 
@@ -154,7 +154,7 @@ enum _ResolutionThread {
     /// A ready permanent class instance is retained and the lookup ended here (`.object`). Before a factory
     /// runs, the chain entry takes over from a read section, which ends here: no user code runs inside one.
     /// With `makesPermanents` false (a handle, which cannot name the box that holds a permanent), a
-    /// registration that is neither ready nor a plain transient is reported `.missing`, for the caller to
+    /// registration that is neither ready nor a synchronous transient is reported `.missing`, for the caller to
     /// resolve through its box. An async registration (never ready: its instance is not kept where these
     /// fields are) is reported as `.asyncFactory`, which costs the path that runs a factory one load of a
     /// field on the cache line already read.
@@ -166,9 +166,9 @@ enum _ResolutionThread {
         hold: Hold, makesPermanents: Bool = true
     ) -> _Lookup {
         recordDependency(thread, found)
-        let registration = Unmanaged<_AnyServiceBox>.fromOpaque(found)
-        let isPlainTransient = registration._withUnsafeGuaranteedRef { $0.isPlainTransient }
-        if !isPlainTransient {
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
+        let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
+        if !isSyncTransient {
             if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
                 _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
                 end(hold, of: found, reader: cbox_thread_reader(thread))
@@ -186,7 +186,7 @@ enum _ResolutionThread {
             }
             return _Lookup(.cycle, found, holder: holder)
         }
-        if !isPlainTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
+        if !isSyncTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
             return _Lookup(.asyncFactory, found, holder: holder)
         }
         if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
@@ -200,7 +200,7 @@ enum _ResolutionThread {
     static func end(_ hold: Hold, of registration: UnsafeMutableRawPointer, reader: UnsafeMutablePointer<cbox_reader>) {
         switch hold {
         case .readSection: cbox_read_end(reader)
-        case .retain: Unmanaged<_AnyServiceBox>.fromOpaque(registration).release()
+        case .retain: Unmanaged<_AnyRegistration>.fromOpaque(registration).release()
         case .caller: break
         }
     }
@@ -253,7 +253,7 @@ enum _ResolutionThread {
     /// Runs `body` holding `registration`'s creation claim. On a sandbox thread the claim is noted, so that
     /// it can be released if the thread is abandoned while `body` runs.
     @usableFromInline
-    static func withCreationClaim<R>(_ registration: _AnyServiceBox, _ body: () -> R) -> R {
+    static func withCreationClaim<R>(_ registration: _AnyRegistration, _ body: () -> R) -> R {
         registration.creation.acquire()
         defer { registration.creation.release() }
         guard let run = sandbox else { return body() }
@@ -332,7 +332,7 @@ enum _ResolutionThread {
     /// as `_begin` and `setPending` arrange for a synchronous registration's hooks: the hooks of an async
     /// registration run here, after its factory returned. `body` must not suspend (it is synchronous).
     static func withPending<R>(
-        _ registration: _AnyServiceBox, _ instance: UnsafeRawPointer, _ body: () -> R
+        _ registration: _AnyRegistration, _ instance: UnsafeRawPointer, _ body: () -> R
     ) -> R {
         let thread = cbox_thread_current()
         cbox_chain_push(thread, Unmanaged.passUnretained(registration).toOpaque(), false)
@@ -342,10 +342,10 @@ enum _ResolutionThread {
     }
 
     /// The registrations being resolved on this thread, outermost first.
-    static func chain() -> [_AnyServiceBox] {
+    static func chain() -> [_AnyRegistration] {
         let thread = cbox_thread_current()
         return (0..<cbox_chain_depth(thread)).map { index in
-            Unmanaged<_AnyServiceBox>.fromOpaque(
+            Unmanaged<_AnyRegistration>.fromOpaque(
                 UnsafeMutableRawPointer(mutating: cbox_chain_entry_at(thread, index).registration)
             )
             .takeUnretainedValue()

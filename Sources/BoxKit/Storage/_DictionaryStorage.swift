@@ -7,7 +7,7 @@ final class _DictionaryStorage: _ServiceStorage {
     }
 
     struct State {
-        var entries: [ServiceKey: _AnyServiceBox] = [:]
+        var entries: [ServiceKey: _AnyRegistration] = [:]
         /// The next registration's `sequence`.
         var nextSequence: UInt64 = 0
     }
@@ -28,7 +28,7 @@ final class _DictionaryStorage: _ServiceStorage {
         return Unmanaged.passRetained(found).toOpaque()
     }
 
-    func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
+    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
         let previous = state.withLock { state in
             state.nextSequence += 1
             registration.sequence = state.nextSequence
@@ -61,9 +61,9 @@ final class _DictionaryStorage: _ServiceStorage {
 
     var count: Int { state.withLock { $0.entries.count } }
 
-    var registrations: [_AnyServiceBox] { state.withLock { Array($0.entries.values) } }
+    var registrations: [_AnyRegistration] { state.withLock { Array($0.entries.values) } }
 
-    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox? {
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyRegistration? {
         state.withLock { $0.entries[ServiceKey(typeID: typeID, key: key)] }
     }
 }

@@ -15,7 +15,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
 
     init() {
         handle = cbox_table_create { value in
-            Unmanaged<_AnyServiceBox>.fromOpaque(value).release()
+            Unmanaged<_AnyRegistration>.fromOpaque(value).release()
         }
     }
 
@@ -33,7 +33,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         }
     }
 
-    func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier) {
+    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
         let words = registration.key.map(_stringWords)
@@ -69,17 +69,17 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
 
     var count: Int { writer.withLock { cbox_table_count(handle) } }
 
-    var registrations: [_AnyServiceBox] {
+    var registrations: [_AnyRegistration] {
         writer.withLock {
             (0..<cbox_table_capacity(handle)).compactMap { index in
                 cbox_table_value_at(handle, index).map {
-                    Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()
+                    Unmanaged<_AnyRegistration>.fromOpaque($0).takeUnretainedValue()
                 }
             }
         }
     }
 
-    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox? {
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyRegistration? {
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         defer { cbox_read_end(reader) }
@@ -88,7 +88,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
             return cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
-                Unmanaged<_AnyServiceBox>.fromOpaque($0).takeUnretainedValue()  // retained before the section ends
+                Unmanaged<_AnyRegistration>.fromOpaque($0).takeUnretainedValue()  // retained before the section ends
             }
         }
     }

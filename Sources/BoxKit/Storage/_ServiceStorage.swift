@@ -3,7 +3,7 @@
 /// `Box._begin`, where it is one direct call.)
 protocol _ServiceStorage: AnyObject, Sendable {
     /// Stores `registration` for its type identity and key, replacing (and releasing) any previous one.
-    func insert(_ registration: _AnyServiceBox, typeID: ObjectIdentifier)
+    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier)
     /// Removes the registration for the identity and key; returns whether there was one.
     @discardableResult
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool
@@ -12,10 +12,10 @@ protocol _ServiceStorage: AnyObject, Sendable {
     /// The number of registrations.
     var count: Int { get }
     /// Every registration, in no particular order.
-    var registrations: [_AnyServiceBox] { get }
+    var registrations: [_AnyRegistration] { get }
     /// Advanced after every insert, remove and clear, and when the storage is destroyed: a
     /// ``ServiceFactory`` that saw the same value before and after may keep the registration it found.
     var generation: _WriteGeneration { get }
     /// The registration for the identity and key in this storage alone (no ancestors), or `nil`.
-    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyServiceBox?
+    func registration(typeID: ObjectIdentifier, key: String?) -> _AnyRegistration?
 }

@@ -86,8 +86,8 @@ extension Box {
     }
 
     /// This box's registrations in registration order, then its children's (by key), depth first.
-    private func _verificationTargets() -> [(box: Box, registration: _AnyServiceBox)] {
-        var targets: [(box: Box, registration: _AnyServiceBox)] = []
+    private func _verificationTargets() -> [(box: Box, registration: _AnyRegistration)] {
+        var targets: [(box: Box, registration: _AnyRegistration)] = []
         _forEachInTree { box in
             let own = box._storage.registrations.sorted { $0.sequence < $1.sequence }
             targets += own.map { (box: box, registration: $0) }

@@ -48,12 +48,12 @@ final class _Verification: @unchecked Sendable {
     }
 
     /// Each registration with the box that holds it, in the order they are verified.
-    let targets: [(box: Box, registration: _AnyServiceBox)]
+    let targets: [(box: Box, registration: _AnyRegistration)]
     /// How long one target may resolve without finishing before the caller gives up on it.
     let patience: Duration
     private let state = _Locked(State())
 
-    init(targets: [(box: Box, registration: _AnyServiceBox)], patience: Duration) {
+    init(targets: [(box: Box, registration: _AnyRegistration)], patience: Duration) {
         self.targets = targets
         self.patience = patience
     }
@@ -75,7 +75,7 @@ final class _Verification: @unchecked Sendable {
     }
 
     /// The next target for `run`, or `nil` when none is left or `run` was given up on.
-    func nextTarget(for run: _VerificationRun) -> (box: Box, registration: _AnyServiceBox)? {
+    func nextTarget(for run: _VerificationRun) -> (box: Box, registration: _AnyRegistration)? {
         state.withLock { state in
             guard state.run == run.number, state.next < targets.count else { return nil }
             state.next += 1
@@ -126,7 +126,7 @@ final class _VerificationRun: @unchecked Sendable {
     let verification: _Verification
     let number: Int
     /// The registrations whose creation claims this run's thread holds, innermost last.
-    var heldClaims: [_AnyServiceBox] = []
+    var heldClaims: [_AnyRegistration] = []
 
     init(_ verification: _Verification, number: Int) {
         self.verification = verification

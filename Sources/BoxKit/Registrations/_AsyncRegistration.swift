@@ -3,12 +3,12 @@ import Synchronization
 /// A registration of one service type whose factory is `async`: the factory and, for `.permanent`, the one
 /// task that creates the instance and the instance it made.
 ///
-/// It sets `isAsync` and never the `_ready` and `_readyObject` fields of `_AnyServiceBox` that the
+/// It sets `isAsync` and never the `_ready` and `_readyObject` fields of `_AnyRegistration` that the
 /// synchronous path reads, so a synchronous resolve always reaches `Box._begin`'s `.asyncFactory` case and
 /// reports it, whether or not the instance exists yet; only ``Box/resolveAsync(_:key:)`` and its relatives
 /// reach the code here.
 @usableFromInline
-final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
+final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory; a factory that takes no resolver is wrapped to ignore it.
     let factory: @Sendable (Resolver) async -> Service
     /// Set (releasing) once the permanent instance is stored; read (acquiring) before reading it.
@@ -40,10 +40,10 @@ final class _AsyncServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecke
         super.init(serviceType: Service.self, key: key, life: life, isAsync: true)
     }
 
-    /// The box at `registration`, which `Box._begin` found for `Service`'s identity.
+    /// The registration at `registration`, which `Box._begin` found for `Service`'s identity.
     @inlinable
-    static func at(_ registration: _AnyServiceBox) -> _AsyncServiceBox<Service> {
-        unsafeDowncast(registration, to: _AsyncServiceBox<Service>.self)
+    static func at(_ registration: _AnyRegistration) -> _AsyncRegistration<Service> {
+        unsafeDowncast(registration, to: _AsyncRegistration<Service>.self)
     }
 
     /// Makes the service for an async resolve that started at `origin`: a new instance for `.transient`, or

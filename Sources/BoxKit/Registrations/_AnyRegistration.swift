@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// The fields a resolve reads come first, so that a resolve touches one cache line of the registration.
 @usableFromInline
-class _AnyServiceBox: @unchecked Sendable {
+class _AnyRegistration: @unchecked Sendable {
     /// A ready permanent instance of a class type, unretained (`instance` keeps it alive): a resolve
     /// retains and returns it without another call. Set (releasing) after `instance`.
     @usableFromInline let _readyObject = Atomic<UnsafeMutableRawPointer?>(nil)
@@ -17,12 +17,12 @@ class _AnyServiceBox: @unchecked Sendable {
     /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
     @usableFromInline let dependenciesObserved = Atomic<Bool>(false)
     @usableFromInline let life: LifeType
-    /// Whether the factory is `async` (an `_AsyncServiceBox`): a synchronous resolve reports it instead of
+    /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
     @usableFromInline let isAsync: Bool
     /// `life == .transient && !isAsync`: a resolve runs the factory, with no instance to look for first. Also
     /// in what would otherwise be padding.
-    @usableFromInline let isPlainTransient: Bool
+    @usableFromInline let isSyncTransient: Bool
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -46,7 +46,7 @@ class _AnyServiceBox: @unchecked Sendable {
         self.key = key
         self.life = life
         self.isAsync = isAsync
-        isPlainTransient = life == .transient && !isAsync
+        isSyncTransient = life == .transient && !isAsync
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -208,8 +208,8 @@ class _AnyServiceBox: @unchecked Sendable {
 }
 
 /// The one `onInitialised` of the three registration classes (plain, with runtime arguments, async): each
-/// conforms to ``ServiceStoring`` and keeps its hooks in `_AnyServiceBox`.
-extension ServiceStoring where Self: _AnyServiceBox {
+/// conforms to ``ServiceStoring`` and keeps its hooks in `_AnyRegistration`.
+extension ServiceStoring where Self: _AnyRegistration {
     @discardableResult
     @usableFromInline func onInitialised(
         _ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void
@@ -223,97 +223,4 @@ extension ServiceStoring where Self: _AnyServiceBox {
 /// hooks run on whichever thread creates the service, as documented on ``Box``.
 struct _Hook: @unchecked Sendable {
     let run: (Resolver, Any) -> Void
-}
-
-/// Formats a service type, key and argument types the way BoxKit's messages do (as the overload below does
-/// their names).
-func _describe(_ type: Any.Type, key: String?, arguments: [Any.Type] = []) -> String {
-    _describe(serviceType: String(reflecting: type), key: key, arguments: _names(arguments))
-}
-
-/// Formats the names of a service type and its argument types, and a key: `Module.Car`,
-/// `Module.Car[key: "BMW"]`, `Module.Car[arguments: (Swift.String)]` or
-/// `Module.Car[key: "BMW", arguments: (Swift.String, Swift.Int)]`.
-func _describe(serviceType: String, key: String?, arguments: [String]) -> String {
-    var qualifiers: [String] = []
-    if let key { qualifiers.append("key: \(String(reflecting: key))") }
-    if !arguments.isEmpty { qualifiers.append("arguments: \(_signature(arguments))") }
-    return qualifiers.isEmpty ? serviceType : "\(serviceType)[\(qualifiers.joined(separator: ", "))]"
-}
-
-/// A list of argument type names as messages show it: `(Swift.String, Swift.Int)`.
-func _signature(_ argumentTypes: [String]) -> String {
-    "(" + argumentTypes.joined(separator: ", ") + ")"
-}
-
-/// The fully qualified names of `types`, as messages and introspection report argument types.
-func _names(_ types: [Any.Type]) -> [String] {
-    types.map { String(reflecting: $0) }
-}
-
-/// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
-@usableFromInline
-final class _ServiceBox<Service>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
-    /// The factory, in whichever of the two shapes `register` received (exactly one is set). Two optional
-    /// `let`s rather than one function that wraps the other: wrapping a plain factory to take the resolver
-    /// would allocate a closure context per registration.
-    @usableFromInline let plainFactory: (() -> Service)?
-    @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
-    /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
-    @usableFromInline @exclusivity(unchecked) var instance: Service?
-
-    /// Inlinable, so that it specialises where `register` does: made generically, it would look up the
-    /// metadata of `Service?` on every registration.
-    @inlinable
-    init(key: String?, life: LifeType, plain: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
-        precondition((plain == nil) != (resolving == nil), "a registration needs exactly one factory")
-        plainFactory = plain
-        resolvingFactory = resolving
-        super.init(serviceType: Service.self, key: key, life: life)
-    }
-
-    /// The box at `raw`, which the registry stores retained; the caller keeps it alive.
-    @inlinable
-    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ServiceBox<Service>> {
-        Unmanaged<_ServiceBox<Service>>.fromOpaque(raw)
-    }
-
-    /// The ready permanent instance.
-    @inlinable
-    var readyInstance: Service { instance.unsafelyUnwrapped }
-
-    /// Calls the factory. Each is called through optional chaining on the stored property, which borrows
-    /// it from the registration: binding it with `if let` first would copy it, retaining and releasing its
-    /// context (two atomic operations per transient resolve), and a generic accessor such as
-    /// `unsafelyUnwrapped` would allocate a reabstraction thunk on every call.
-    @inlinable
-    func call(_ resolver: Resolver) -> Service {
-        if let made = plainFactory?() { return made }
-        if let made = resolvingFactory?(resolver) { return made }
-        preconditionFailure("a registration without a factory")
-    }
-
-    /// Makes the service for a resolve that started at `origin`, by its lifetime's rule (`_AnyServiceBox.make`);
-    /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
-    @inlinable
-    func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
-        guard life == .transient else {
-            return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
-        }
-        return makeTransient(resolvingFrom: origin) { call($0) }
-    }
-
-    /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
-    /// but specialised where the service is resolved. `holder` names the box that holds the registration
-    /// (`nil`: `origin`); it is asked only by the lifetimes that need it.
-    @inlinable @inline(never)
-    func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> Service {
-        make(
-            resolvingFrom: origin, holder: holder, call: { call($0) }, store: { instance = $0 },
-            ready: { readyInstance })
-    }
-
-    @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
-
-    override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
 }

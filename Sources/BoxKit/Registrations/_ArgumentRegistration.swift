@@ -3,11 +3,11 @@ import Synchronization
 /// A registration whose factory takes runtime arguments besides the resolver: `Argument` is the pack of
 /// their types (at least one; `register` and `resolve` spell it `First, repeat each Rest`).
 ///
-/// A class of its own rather than a third factory shape in `_ServiceBox`, so that the plain resolve path
+/// A class of its own rather than a third factory shape in `_Registration`, so that the plain resolve path
 /// never tests for it. The registry files it under ``typeID``, which no plain registration can share, so a
 /// lookup that finds it was made with exactly these argument types and the cast back is safe.
 @usableFromInline
-final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, ServiceStoring, @unchecked Sendable {
+final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, called with the resolver and the arguments of the resolve.
     @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
     /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
@@ -36,10 +36,10 @@ final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, Service
 
     override var argumentTypes: [Any.Type] { Self.argumentTypes }
 
-    /// The box at `raw`, which the registry stores retained; the caller keeps it alive.
+    /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
     @inlinable
-    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentServiceBox<Service, repeat each Argument>> {
-        Unmanaged<_ArgumentServiceBox<Service, repeat each Argument>>.fromOpaque(raw)
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentRegistration<Service, repeat each Argument>> {
+        Unmanaged<_ArgumentRegistration<Service, repeat each Argument>>.fromOpaque(raw)
     }
 
     /// The ready permanent instance.
@@ -47,7 +47,7 @@ final class _ArgumentServiceBox<Service, each Argument>: _AnyServiceBox, Service
     var readyInstance: Service { instance.unsafelyUnwrapped }
 
     /// Makes the service for a resolve that started at `origin` with `argument`, by its lifetime's rule
-    /// (`_AnyServiceBox.make`): a shared instance is made with the arguments of the resolve that makes it.
+    /// (`_AnyRegistration.make`): a shared instance is made with the arguments of the resolve that makes it.
     /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
     @inlinable
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument) -> Service {

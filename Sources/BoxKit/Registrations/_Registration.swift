@@ -1,0 +1,66 @@
+/// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
+@usableFromInline
+final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
+    /// The factory, in whichever of the two shapes `register` received (exactly one is set): one that takes
+    /// nothing, or one that takes the resolver. Two optional `let`s rather than one function that wraps the
+    /// other: wrapping a factory to take the resolver would allocate a closure context per registration.
+    @usableFromInline let factory: (() -> Service)?
+    @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
+    /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
+    @usableFromInline @exclusivity(unchecked) var instance: Service?
+
+    /// Inlinable, so that it specialises where `register` does: made generically, it would look up the
+    /// metadata of `Service?` on every registration.
+    @inlinable
+    init(key: String?, life: LifeType, factory: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
+        precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
+        self.factory = factory
+        resolvingFactory = resolving
+        super.init(serviceType: Service.self, key: key, life: life)
+    }
+
+    /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
+    @inlinable
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_Registration<Service>> {
+        Unmanaged<_Registration<Service>>.fromOpaque(raw)
+    }
+
+    /// The ready permanent instance.
+    @inlinable
+    var readyInstance: Service { instance.unsafelyUnwrapped }
+
+    /// Calls the factory. Each is called through optional chaining on the stored property, which borrows
+    /// it from the registration: binding it with `if let` first would copy it, retaining and releasing its
+    /// context (two atomic operations per transient resolve), and a generic accessor such as
+    /// `unsafelyUnwrapped` would allocate a reabstraction thunk on every call.
+    @inlinable
+    func call(_ resolver: Resolver) -> Service {
+        if let made = factory?() { return made }
+        if let made = resolvingFactory?(resolver) { return made }
+        preconditionFailure("a registration without a factory")
+    }
+
+    /// Makes the service for a resolve that started at `origin`, by its lifetime's rule (`_AnyRegistration.make`);
+    /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
+    @inlinable
+    func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
+        guard life == .transient else {
+            return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
+        }
+        return makeTransient(resolvingFrom: origin) { call($0) }
+    }
+
+    /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
+    /// but specialised where the service is resolved. `holder` names the box that holds the registration
+    /// (`nil`: `origin`); it is asked only by the lifetimes that need it.
+    @inlinable @inline(never)
+    func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> Service {
+        make(
+            resolvingFrom: origin, holder: holder, call: { call($0) }, store: { instance = $0 },
+            ready: { readyInstance })
+    }
+
+    @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
+
+    override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
+}
