@@ -33,14 +33,15 @@ let package = Package(
         .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
         // The C targets alone: the table, and the runtime's sandboxes and thread records.
         .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime"]),
-        .target(name: "BoxKitTestSupport", path: "Tests/BoxKitTestSupport"),
+        // Fixtures the test targets share, and types that share names with theirs in another module.
+        .target(name: "BoxKitTestSupport", dependencies: ["BoxKit"], path: "Tests/BoxKitTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
         // Its files import BoxKitAwait or not; MemberImportVisibility keeps the async overloads to those that do,
         // which the tests of the others check.
         .testTarget(
             name: "BoxKitAwaitTests",
-            dependencies: ["BoxKit", "BoxKitAwait"],
+            dependencies: ["BoxKit", "BoxKitAwait", "BoxKitTestSupport"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // The SwincyBox README's showroom, wired with BoxKit: `swift run showroom`.

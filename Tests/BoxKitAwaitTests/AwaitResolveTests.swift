@@ -1,5 +1,6 @@
 @_spi(Baseline) import BoxKit
 import BoxKitAwait
+@_spi(Baseline) import BoxKitTestSupport
 import Testing
 
 // `import BoxKitAwait`: `await box.resolve(...)`, `try await box.tryResolve(...)`, `await box.resolveAll(...)`.

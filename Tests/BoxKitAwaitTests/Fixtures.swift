@@ -1,18 +1,8 @@
 @_spi(Baseline) import BoxKit
-import Synchronization
+@_exported @_spi(Baseline) import BoxKitTestSupport
 
 // Services for the `await box.resolve(...)` tests: one whose construction must await, and two made
 // synchronously.
-
-/// Both backends, for `@Test(arguments:)`.
-let backends = Box.Backend.allCases
-
-/// Counts calls from many tasks at once.
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    func increment() { value.add(1, ordering: .relaxed) }
-    var count: Int { value.load(ordering: .relaxed) }
-}
 
 /// A service whose construction must await.
 final class Database: Sendable {

@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
 import Testing
 
 // This file does not import BoxKitAwait. The target enables MemberImportVisibility, so the async overloads

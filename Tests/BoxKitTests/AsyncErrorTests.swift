@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
 import Foundation
 import Testing
 
@@ -17,8 +18,7 @@ struct AsyncErrorTests {
         }
         box.register { Engine() }
         for round in 0..<2 {
-            let error = try #require(throws: BoxError.self) { try box.tryResolve(Engine.self, key: "V8") }
-            #expect(error.reason == .asyncFactory)
+            let error = try expectBoxError(.asyncFactory) { try box.tryResolve(Engine.self, key: "V8") }
             #expect(error.serviceType == "BoxKitTests.Engine")
             #expect(error.key == "V8")
             #expect(error.chain == [#"BoxKitTests.Engine[key: "V8"]"#])

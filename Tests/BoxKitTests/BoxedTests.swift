@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
 import Testing
 
 /// A class that holds injected properties, the way app code does. (`@unchecked Sendable`: the wrappers'

@@ -1,3 +1,4 @@
+@_spi(Baseline) import BoxKitTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
 import Foundation
 import Testing
 
@@ -10,8 +11,7 @@ struct ErrorTests {
         box.register { Car() }
         box.register(key: "Audi") { Car() }
         box.register(key: "BMW") { Engine() }
-        let error = try #require(throws: BoxError.self) { try box.tryResolve(Car.self, key: "BMW") }
-        #expect(error.reason == .notRegistered)
+        let error = try expectBoxError(.notRegistered) { try box.tryResolve(Car.self, key: "BMW") }
         #expect(error.serviceType == "BoxKitTests.Car")
         #expect(error.key == "BMW")
         #expect(error.chain == [#"BoxKitTests.Car[key: "BMW"]"#])

@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_exported @_spi(Baseline) import BoxKitTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -111,30 +112,11 @@ func registerCycleCatchingItsError(in box: Box) -> Mutexed<BoxError?> {
     return captured
 }
 
-/// Counts calls from any thread.
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    @discardableResult
-    func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
-
-    /// `make`, counting its calls, as a factory: `box.register(life: .weak, made.counting { Engine() })`.
-    func counting<Service>(_ make: @escaping () -> Service) -> () -> Service {
-        {
-            self.increment()
-            return make()
-        }
-    }
-}
-
 /// An object whose release a test observes through a weak reference.
 final class Tracked {
     let id: Int
     init(_ id: Int = 0) { self.id = id }
 }
-
-/// Both backends, for `@Test(arguments:)`.
-let backends = Box.Backend.allCases
 
 /// Both backends by name, for exit tests: an exit test's body captures only `Codable` values.
 let backendNames = backends.map(\.description)
@@ -154,32 +136,16 @@ func standardError(of result: ExitTest.Result?) -> String {
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
 }
 
-/// A value guarded by a lock, for hooks that record what they saw.
-/// (`NSLock`, not `Mutex`: ThreadSanitizer sees a pthread mutex's synchronisation, not Mutex's futex.)
-final class Mutexed<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-    var value: Value { lock.withLock { stored } }
-}
-
-/// A weak reference a test keeps to see whether an object was released.
-struct WeakReference<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object?) { self.object = object }
-}
-
 /// The lifetimes an async factory may have: all but `.graph`, which is one synchronous resolve's scope.
 let asyncLifetimes = LifeType.allCases.filter { $0 != .graph }
 
-/// Whether `body`, run on a thread of its own, returns within `seconds`. A body that deadlocks leaves its
-/// thread blocked for the rest of the process, and the test fails instead of hanging.
-func returnsWithin(seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let returned = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        returned.signal()
-    }.start()
-    return returned.wait(timeout: .now() + seconds) == .success
+/// The `BoxError` that `body` throws, expected to have `reason`: records an issue and throws when `body`
+/// throws nothing (or another error), and records one when the reason differs.
+@discardableResult
+func expectBoxError<R>(
+    _ reason: BoxError.Reason, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R
+) throws -> BoxError {
+    let error = try #require(throws: BoxError.self, sourceLocation: sourceLocation) { _ = try body() }
+    #expect(error.reason == reason, sourceLocation: sourceLocation)
+    return error
 }

@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
 import Testing
 
 /// Two cars that should share one engine when they are built in one graph.

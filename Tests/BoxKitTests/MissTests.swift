@@ -1,3 +1,4 @@
+@_spi(Baseline) import BoxKitTestSupport
 import Foundation
 import Testing
 
@@ -90,8 +91,7 @@ struct MissTests {
     func missingWithArguments(backend: Box.Backend) throws {
         let box = Box(backend: backend)
         box.register(Car.self) { (_: Resolver, name: String) in Car(name: name) }
-        let error = try #require(throws: BoxError.self) { try box.tryResolve(Car.self) }
-        #expect(error.reason == .argumentMismatch)
+        let error = try expectBoxError(.argumentMismatch) { try box.tryResolve(Car.self) }
         #expect(error.registeredArguments == [["Swift.String"]])
         #expect(error.chain == ["BoxKitTests.Car"])
     }

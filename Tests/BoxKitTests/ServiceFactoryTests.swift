@@ -1,4 +1,5 @@
 @_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
 import Foundation
 import Testing
 

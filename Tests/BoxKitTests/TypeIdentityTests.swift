@@ -1,5 +1,5 @@
 @_spi(Baseline) import BoxKit
-import BoxKitTestSupport
+@_spi(Baseline) import BoxKitTestSupport
 import Testing
 
 @Suite("Type identity")

@@ -1,0 +1,68 @@
+@_spi(Baseline) import BoxKit
+import Foundation
+import Synchronization
+
+// Fixtures shared by the test targets (BoxKitTests and BoxKitAwaitTests), which re-export this module.
+
+/// Both backends, for `@Test(arguments:)`: the same behaviour suite runs on each.
+@_spi(Baseline)
+public let backends = Box.Backend.allCases
+
+/// Counts calls from any thread or task.
+public final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// A counter at zero.
+    public init() {}
+
+    /// Adds one; returns the new count.
+    @discardableResult
+    public func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
+
+    /// The calls counted so far.
+    public var count: Int { value.load(ordering: .relaxed) }
+
+    /// `make`, counting its calls, as a factory: `box.register(life: .weak, made.counting { Engine() })`.
+    public func counting<Service>(_ make: @escaping () -> Service) -> () -> Service {
+        {
+            self.increment()
+            return make()
+        }
+    }
+}
+
+/// A value guarded by a lock, for hooks and threads that record what they saw.
+/// (`NSLock`, not `Mutex`: ThreadSanitizer sees a pthread mutex's synchronisation, not Mutex's futex.)
+public final class Mutexed<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    /// A lock around `value`.
+    public init(_ value: Value) { stored = value }
+
+    /// Runs `body` on the value, holding the lock.
+    public func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+
+    /// The value, read holding the lock.
+    public var value: Value { lock.withLock { stored } }
+}
+
+/// A weak reference a test keeps to see whether an object was released.
+public struct WeakReference<Object: AnyObject> {
+    /// The object, while something else holds it.
+    public weak var object: Object?
+
+    /// A weak reference to `object`.
+    public init(_ object: Object?) { self.object = object }
+}
+
+/// Whether `body`, run on a thread of its own, returns within `seconds`. A body that deadlocks leaves its
+/// thread blocked for the rest of the process, and the test fails instead of hanging.
+public func returnsWithin(seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let returned = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        returned.signal()
+    }.start()
+    return returned.wait(timeout: .now() + seconds) == .success
+}
