@@ -207,8 +207,8 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
         cbox__seal(table);
         return true;
     }
-    // Keep the load (live and deleted slots) at most one half, so probes stay short and end: at three
-    // quarters a lookup in a registry of a dozen services took 2.5 probes on average.
+    // Keep the load (live and deleted slots) at most one half, so that probes stay short and always end at
+    // an empty slot.
     if ((table->count + table->tombstones + 1) * 2 > slots->mask + 1) {
         cbox__rebuild(table, 1);
         cbox__seal(table);

@@ -1,4 +1,4 @@
-/// A registration in a ``Box``: the handle that `register` returns.
+/// A registration in a ``Box``, as `register` returns it.
 ///
 /// Keep it to attach `onInitialised` hooks, or ignore it (`register` is `@discardableResult`).
 ///

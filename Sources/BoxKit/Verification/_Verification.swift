@@ -119,32 +119,3 @@ final class _Verification: @unchecked Sendable {
         }
     }
 }
-
-/// One sandbox thread's part of a verification: it resolves targets until none is left, it is abandoned
-/// on a problem, or the caller gives up on it. Used by its own thread only, but for `number`.
-final class _VerificationRun: @unchecked Sendable {
-    let verification: _Verification
-    let number: Int
-    /// The registrations whose creation claims this run's thread holds, innermost last.
-    var heldClaims: [_AnyRegistration] = []
-
-    init(_ verification: _Verification, number: Int) {
-        self.verification = verification
-        self.number = number
-    }
-
-    /// Resolves targets on the calling sandbox thread, discarding what they make, until none is left for
-    /// this run.
-    func resolveTargets() {
-        while let (box, registration) = verification.nextTarget(for: self) {
-            _ResolutionThread.noteSandboxProgress()
-            _ = registration.verificationResolve(from: box)
-        }
-    }
-
-    /// Records `error` (once) and abandons the calling sandbox thread.
-    func stop(with error: BoxError) -> Never {
-        verification.report(error, from: self)
-        _ResolutionThread.abandonSandbox(self)
-    }
-}
