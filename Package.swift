@@ -44,6 +44,9 @@ let package = Package(
             dependencies: ["BoxKit", "BoxKitAwait", "BoxKitTestSupport"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // User code written against SwincyBox's protocols (a test double of the box, a value-type registration),
+        // compiled in Swift 5 mode as such code usually is.
+        .testTarget(name: "SwincyConformanceTests", dependencies: ["BoxKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The SwincyBox README's showroom, wired with BoxKit: `swift run showroom`.
         .target(name: "ShowroomScenario", dependencies: ["BoxKit"], path: "Examples/ShowroomScenario"),
         .executableTarget(name: "Showroom", dependencies: ["ShowroomScenario"], path: "Examples/Showroom"),

@@ -1,15 +1,23 @@
-/// The API of a ``Box``, under the name SwincyBox gave it, so that code written against it compiles.
+/// The API of a ``Box``, with exactly the requirements SwincyBox gave it, so that code written against it
+/// compiles unchanged: functions that take `BoxApi`, and test doubles that conform to it.
 ///
 /// ```swift
 /// func registerEngines(in box: BoxApi) {
 ///     box.register(Engine.self, key: "V8", life: .permanent) { Engine(cylinders: 8) }
 /// }
+///
+/// final class RecordingBox: BoxApi {          // a test double: a class with mutable state
+///     var registered: [String] = []
+///     // ... the requirements below
+/// }
 /// ```
-public protocol BoxApi: AnyObject, Sendable {
+///
+/// A plain protocol: a conforming type need not be a class or `Sendable`. What BoxKit adds beyond
+/// SwincyBox's API (``Box/childServiceCount``, ``Box/clearAll()``, runtime arguments, async factories,
+/// verification) is on ``Box`` itself.
+public protocol BoxApi {
     /// The number of registrations in this box, not counting child boxes.
     var registeredServiceCount: Int { get }
-    /// The number of registrations in this box and all of its descendants.
-    var childServiceCount: Int { get }
 
     /// Registers a factory that takes no arguments. See ``Box/register(_:key:life:_:)-6no86``.
     ///
@@ -48,8 +56,6 @@ public protocol BoxApi: AnyObject, Sendable {
 
     /// Removes this box's registrations.
     func clear()
-    /// Removes the registrations of this box and of every descendant.
-    func clearAll()
     /// Creates (or replaces) the child box stored under `key`.
     ///
     /// - Parameter key: The name to find the child by with ``childBox(forKey:)``.

@@ -9,7 +9,10 @@
 ///         dummy.car.driver = dummy
 ///     }
 /// ```
-public protocol ServiceStoring: AnyObject, Sendable {
+/// A plain protocol with exactly SwincyBox's requirements: a conforming type need not be a class or
+/// `Sendable` (a value type that hands out a constant conforms). Chaining hooks is an extension
+/// (``onInitialised(_:)->_``), which calls the requirement.
+public protocol ServiceStoring {
     /// Resolves this registration's service through `resolver`, honouring its lifetime.
     ///
     /// A registration whose factory takes runtime arguments has none to be called with here: for one of
@@ -29,7 +32,24 @@ public protocol ServiceStoring: AnyObject, Sendable {
     /// hook received, so hooks can close circular references.
     ///
     /// - Parameter closure: Receives the resolver and the new instance.
+    func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void)
+}
+
+extension ServiceStoring {
+    /// Adds a hook, as the requirement does, and returns this registration, so that hooks chain:
+    ///
+    /// ```swift
+    /// box.register { Engine() }
+    ///     .onInitialised { _, _ in log("made") }
+    ///     .onInitialised { _, service in (service as! Engine).warmUp() }
+    /// ```
+    ///
+    /// - Parameter closure: Receives the resolver and the new instance.
     /// - Returns: This registration, to chain further hooks.
     @discardableResult
-    func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) -> any ServiceStoring
+    public func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) -> Self {
+        let requirement: (Self) -> (@escaping (Resolver, Any) -> Void) -> Void = { $0.onInitialised }
+        requirement(self)(closure)
+        return self
+    }
 }

@@ -210,12 +210,8 @@ class _AnyRegistration: @unchecked Sendable {
 /// The one `onInitialised` of the three registration classes (plain, with runtime arguments, async): each
 /// conforms to ``ServiceStoring`` and keeps its hooks in `_AnyRegistration`.
 extension ServiceStoring where Self: _AnyRegistration {
-    @discardableResult
-    @usableFromInline func onInitialised(
-        _ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void
-    ) -> any ServiceStoring {
+    @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {
         addHook(closure)
-        return self
     }
 }
 
