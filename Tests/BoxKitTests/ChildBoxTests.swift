@@ -97,4 +97,39 @@ struct ChildBoxTests {
         #expect(box.childBox(forKey: "bmw") === second)
         #expect(box.childServiceCount == 0)
     }
+
+    @Test("a child keeps resolving its ancestors' registrations after the app releases them", arguments: backends)
+    func orphanedChildKeepsResolving(backend: Box.Backend) {
+        var root: Box? = Box(backend: backend)
+        root!.register(life: .permanent) { Engine(cylinders: 8) }
+        root!.register { r in Car(engine: r.resolve()) }
+        var middle: Box? = root!.newChildBox(forKey: "middle")
+        let child = middle!.newChildBox(forKey: "child")
+        root = nil
+        middle = nil
+        #expect(child.parentBox == nil)
+        #expect(child.resolve(Engine.self).cylinders == 8)
+        #expect(child.resolve(Car.self).engine === child.resolve(Engine.self), "the permanent is still shared")
+        #expect(child.isRegistered(Car.self))
+    }
+
+    @Test("a released tree of boxes frees every box and every instance they kept", arguments: backends)
+    func releasedTreeFreesEverything(backend: Box.Backend) {
+        var root: Box? = Box(backend: backend)
+        root!.register(life: .permanent) { Tracked(1) }
+        let child = root!.newChildBox(forKey: "child")
+        child.register(life: .permanent) { Tracked(2) }
+        let grandchild = child.newChildBox(forKey: "grandchild")
+        let rootInstance = WeakReference(grandchild.resolve(Tracked.self) as Tracked)
+        let childInstance = WeakReference(child.resolve(Tracked.self) as Tracked)
+        let boxes = (WeakReference(root), WeakReference(child), WeakReference(grandchild))
+        #expect(rootInstance.object != nil && childInstance.object != nil)
+        root = nil
+        #expect(boxes.0.object == nil, "the children keep the root's registrations, not the root box")
+        #expect(rootInstance.object != nil, "the grandchild, held by its parent, keeps the root's registrations")
+        _ = consume child
+        _ = consume grandchild
+        #expect(boxes.0.object == nil && boxes.1.object == nil && boxes.2.object == nil)
+        #expect(rootInstance.object == nil && childInstance.object == nil)
+    }
 }

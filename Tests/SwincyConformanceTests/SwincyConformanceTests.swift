@@ -115,4 +115,15 @@ struct SwincyConformanceTests {
         #expect(first?.cylinders == 6)
         #expect(first === registration.service(box) as? Engine)
     }
+
+    @Test("a child box keeps resolving its parent's registrations after the parent is released")
+    func orphanedChild() {
+        var root: Box? = Box()
+        root!.register(Engine.self, key: nil, life: .permanent) { Engine(cylinders: 6) }
+        let child = root!.newChildBox(forKey: "garage")
+        root = nil
+        let engine = child.resolve() as Engine
+        #expect(engine.cylinders == 6)
+        #expect(engine === child.resolve() as Engine)
+    }
 }

@@ -63,8 +63,9 @@ extension Box {
         }
     }
 
-    /// The box this one falls back to, if it is a child box whose parent still exists.
-    public var parentBox: Box? { _parent }
+    /// The box this one was made from, while that box lives. A child keeps resolving its ancestors'
+    /// registrations whether or not the ancestors live.
+    public var parentBox: Box? { _registry.parent?.box }
 }
 
 extension _Locked where Value == [String: Box] {

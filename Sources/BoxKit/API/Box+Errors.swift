@@ -56,8 +56,8 @@ extension Box {
         let wanted = ObjectIdentifier(type)
         var seen: Set<[ObjectIdentifier]> = [_identities(excluded)]
         var found: [[Any.Type]] = []
-        for box in _lineage {
-            for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence })
+        for registry in _lineage {
+            for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence })
             where ObjectIdentifier(registration.serviceType) == wanted && registration.key == key {
                 let signature = registration.argumentTypes
                 if seen.insert(_identities(signature)).inserted { found.append(signature) }
@@ -76,9 +76,9 @@ extension Box {
         let tokens = _nameTokens(type)
         var tokensByType: [ObjectIdentifier: Set<Substring>] = [:]
         var found: [String] = []
-        for (depth, box) in _lineage.enumerated() where found.count < limit {
+        for (depth, registry) in _lineage.enumerated() where found.count < limit {
             let place = depth == 0 ? "" : " (in \(depth == 1 ? "parent" : "ancestor \(depth)") box)"
-            for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
+            for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
                 let id = ObjectIdentifier(registration.serviceType)
                 let sameType = id == wanted
                 let sameKey = registration.key == key

@@ -75,8 +75,8 @@ extension Box {
         let wanted = ObjectIdentifier(type)
         var seen: Set<String?> = []
         var keys: [String?] = []
-        for box in _lineage {
-            let own = box._storage.registrations.filter {
+        for registry in _lineage {
+            let own = registry.storage.registrations.filter {
                 ObjectIdentifier($0.serviceType) == wanted && $0.argumentTypes.isEmpty
             }
             for registration in own.sorted(by: { $0.sequence < $1.sequence })

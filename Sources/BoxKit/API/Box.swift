@@ -40,8 +40,9 @@ public final class Box: BoxApi, Sendable {
     let _table: _HashTableStorage?
     /// The Dictionary-baseline registry (`nil` for the hash table).
     let _dictionary: _DictionaryStorage?
-    /// The box whose registrations this one falls back to.
-    weak let _parent: Box?
+    /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
+    /// alive by this box whether or not the app keeps its ancestors.
+    let _registry: _Registry
     let _children = _Locked<[String: Box]>([:])
 
     /// Where this box keeps its registrations.
@@ -65,7 +66,8 @@ public final class Box: BoxApi, Sendable {
         self.backend = backend
         _table = backend == .hashTable ? _HashTableStorage() : nil
         _dictionary = backend == .dictionary ? _DictionaryStorage() : nil
-        _parent = parent
+        _registry = _Registry(table: _table, dictionary: _dictionary, parent: parent?._registry)
+        _registry.box = self
     }
 
     /// Releases the child boxes one after another rather than each from its parent's `deinit`, so that
@@ -80,7 +82,7 @@ public final class Box: BoxApi, Sendable {
         }
     }
 
-    var _storage: any _ServiceStorage { _table ?? _dictionary.unsafelyUnwrapped }
+    var _storage: any _ServiceStorage { _registry.storage }
 
     /// The number of registrations in this box, not counting child boxes.
     ///

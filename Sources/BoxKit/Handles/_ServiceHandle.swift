@@ -136,8 +136,8 @@ extension Box {
     func _binding(typeID: ObjectIdentifier, key: String?) -> _Binding? {
         var generations: [_WriteGeneration] = []
         var sum: UInt64 = 0
-        for box in _lineage {
-            let storage = box._storage
+        for registry in _lineage {
+            let storage = registry.storage
             sum &+= storage.generation.current
             generations.append(storage.generation)
             if let registration = storage.registration(typeID: typeID, key: key) {

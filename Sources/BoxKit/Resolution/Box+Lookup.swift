@@ -106,10 +106,10 @@ extension Box {
         _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, hasKey: Bool
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-        for box in _ancestors {
-            let handle = box._table.unsafelyUnwrapped.handle
+        for registry in _ancestors {
+            let handle = registry.table.unsafelyUnwrapped.handle
             if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
-                return (found, Unmanaged.passRetained(box))
+                return (found, registry.box.map { Unmanaged.passRetained($0) })
             }
         }
         return (nil, nil)
@@ -119,9 +119,9 @@ extension Box {
     private func _findInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
-        for box in _lineage {
-            if let found = box._dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
-                return (found, box === self ? nil : Unmanaged.passRetained(box))
+        for registry in _lineage {
+            if let found = registry.dictionary.unsafelyUnwrapped.retainedRegistration(typeID: typeID, key: key) {
+                return (found, registry === _registry ? nil : registry.box.map { Unmanaged.passRetained($0) })
             }
         }
         return (nil, nil)
@@ -192,7 +192,7 @@ extension Box {
 
     /// The box in this box's lineage that holds `registration`, if any.
     private func _holder(of registration: _AnyRegistration) -> Box? {
-        _lineage.first { $0._storage.registrations.contains { $0 === registration } }
+        _lineage.first { $0.storage.registrations.contains { $0 === registration } }?.box
     }
 
     /// Turns a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup of this box into its error, ending

@@ -26,8 +26,8 @@ extension Box {
         var named: Set<String> = []
         var seenEdges: Set<DependencyGraph.Edge> = []
         var missing: [String] = []
-        for box in _lineage {
-            for registration in box._storage.registrations.sorted(by: { $0.sequence < $1.sequence })
+        for registry in _lineage {
+            for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence })
             where named.insert(registration.displayName).inserted {
                 nodes.append(DependencyGraph.Node(name: registration.displayName, life: registration.life))
                 for dependency in registration.recordedDependencies {
