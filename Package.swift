@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "BoxKit", targets: ["BoxKit"]),
         // Opt-in `await box.resolve(...)`: async overloads that BoxKit itself cannot carry (see the module).
         .library(name: "BoxKitAwait", targets: ["BoxKitAwait"]),
+        // A Swift Testing trait that gives each test a box of its own as `Box.shared`: for test targets only.
+        .library(name: "BoxKitTesting", targets: ["BoxKitTesting"]),
         .executable(name: "showroom", targets: ["Showroom"]),
     ],
     targets: [
@@ -31,6 +33,7 @@ let package = Package(
             dependencies: ["CBoxTable", "CBoxRuntime"]
         ),
         .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
+        .target(name: "BoxKitTesting", dependencies: ["BoxKit"]),
         // The C targets alone: the table, and the runtime's sandboxes and thread records.
         .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime"]),
         // Fixtures the test targets share, and types that share names with theirs in another module.
@@ -44,6 +47,8 @@ let package = Package(
             dependencies: ["BoxKit", "BoxKitAwait", "BoxKitTestSupport"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // A box per test: the `.box` trait on 100 parallel tests, and `withBox` in an XCTest case.
+        .testTarget(name: "BoxKitTestingTests", dependencies: ["BoxKit", "BoxKitTesting"]),
         // User code written against SwincyBox's protocols (a test double of the box, a value-type registration),
         // compiled in Swift 5 mode as such code usually is.
         .testTarget(name: "SwincyConformanceTests", dependencies: ["BoxKit"], swiftSettings: [.swiftLanguageMode(.v5)]),

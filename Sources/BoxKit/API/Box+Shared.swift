@@ -13,10 +13,15 @@ extension Box {
     /// }
     /// ```
     ///
+    /// Inside ``withBox(_:operation:)-(_,()->R)``, and in the tasks started there, it is the box given to
+    /// `withBox` instead: that is how tests running in parallel each see their own box (see
+    /// <doc:TestingWithBoxKit>). Setting it there still replaces the process-wide box, which code outside
+    /// such a scope sees.
+    ///
     /// Reading and replacing it are safe from any thread at once; each takes a lock, so keep the box in a
     /// local where it is read in a loop.
     public static var shared: Box {
-        get { _sharedBox.withLock { $0 } }
+        get { _taskShared ?? _sharedBox.withLock { $0 } }
         set {
             // The box replaced is released after unlocking: its registrations' instances may read
             // `Box.shared` in their `deinit`.
@@ -28,3 +33,80 @@ extension Box {
 
 /// The storage of `Box.shared`.
 private let _sharedBox = _Locked(Box())
+
+extension Box {
+    /// The box `withBox` puts in place of `Box.shared` for the current task and the tasks it starts.
+    @TaskLocal static var _taskShared: Box?
+}
+
+/// Runs `operation` with `box` as ``Box/shared``: everything `operation` calls, and every task it starts,
+/// reads `box` from `Box.shared` (``Boxed`` and ``BoxedIfRegistered`` properties without a box among
+/// them), while other tasks and threads keep seeing their own. The synchronous form, for XCTest's
+/// `invokeTest` or any synchronous code.
+///
+/// ```swift
+/// override func invokeTest() {
+///     withBox(Box(copying: .shared)) { super.invokeTest() }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - box: The box `Box.shared` is while `operation` runs.
+///   - operation: The code to run.
+/// - Returns: What `operation` returns.
+/// - Complexity: O(1), plus one task-local read each time `Box.shared` is read.
+public func withBox<R>(_ box: Box, operation: () throws -> R) rethrows -> R {
+    try Box.$_taskShared.withValue(box, operation: operation)
+}
+
+/// Runs `operation` with `box` as ``Box/shared``, as the synchronous form does, awaiting it: the form for
+/// Swift Testing and async code. The `BoxKitTesting` trait `.box` calls it for each test.
+///
+/// ```swift
+/// @Test func showsTheMockedForecast() async {
+///     let box = Box(copying: .shared)
+///     box.register { MockWeather() as Weather }
+///     await withBox(box) {
+///         #expect(await ForecastModel().load() == "sunny")
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - box: The box `Box.shared` is while `operation` runs.
+///   - isolation: The actor `operation` runs on; inferred.
+///   - operation: The code to run.
+/// - Returns: What `operation` returns.
+public func withBox<R>(
+    _ box: Box, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
+) async rethrows -> R {
+    try await Box.$_taskShared.withValue(box, operation: operation, isolation: isolation)
+}
+
+extension Box {
+    /// Creates a box that starts with `other`'s registrations, its own and its ancestors' (a nearer box's
+    /// winning, as in a resolve), and none of their instances: its permanent, graph and weak instances are
+    /// its own, made on its first resolves. Registering into it leaves `other` as it is.
+    ///
+    /// This is the box a test wants: `other`'s wiring, with the test's overrides on top and nothing shared
+    /// with other tests. Unlike a child box, which shares its ancestors' permanent instances and sees their
+    /// later changes, a copy is independent of `other` from the moment it is made. Child boxes of `other`
+    /// are not copied.
+    ///
+    /// ```swift
+    /// let box = Box(copying: .shared)
+    /// box.register { MockAPI() as API }     // this box only
+    /// ```
+    ///
+    /// - Parameter other: The box whose registrations to copy.
+    /// - Complexity: O(*n*) in the registrations of `other`'s lineage: one registration made and inserted
+    ///   for each.
+    public convenience init(copying other: Box) {
+        self.init(backend: other.backend, parent: nil)
+        for registry in other._lineage.reversed() {
+            for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
+                _register(registration.unmade(), typeID: registration.registryTypeID)
+            }
+        }
+    }
+}

@@ -72,6 +72,22 @@ class _AnyRegistration: @unchecked Sendable {
     /// The recorded dependencies, in the order first seen, each once.
     final var recordedDependencies: [_Dependency] { dependencies.dependencies }
 
+    /// The identity the registry files this registration under (with its key): its service type's, or, for
+    /// a registration with runtime arguments, that of its signature.
+    var registryTypeID: ObjectIdentifier { ObjectIdentifier(serviceType) }
+
+    /// A registration of the same service, key, lifetime, factory and hooks, that has made nothing yet: what
+    /// `Box(copying:)` registers. Each registration kind makes its own.
+    func unmade() -> _AnyRegistration {
+        preconditionFailure("every registration kind overrides unmade()")
+    }
+
+    /// Adds this registration's hooks to `copy`, in order.
+    final func copyHooks(to copy: _AnyRegistration) -> _AnyRegistration {
+        for hook in hooks.load()?.withLock({ $0 }) ?? [] { copy.addHook(hook.run) }
+        return copy
+    }
+
     /// Resolves this registration from `box`, the box that holds it, for ``Box/verify()``; `nil` for
     /// registrations that cannot be resolved on their own.
     func verificationResolve(from box: Box) -> Any? { nil }

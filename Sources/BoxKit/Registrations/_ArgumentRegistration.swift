@@ -36,6 +36,12 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
 
     override var argumentTypes: [Any.Type] { Self.argumentTypes }
 
+    override var registryTypeID: ObjectIdentifier { Self.typeID }
+
+    override func unmade() -> _AnyRegistration {
+        copyHooks(to: _ArgumentRegistration(key: key, life: life, factory: factory))
+    }
+
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
     @inlinable
     static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentRegistration<Service, repeat each Argument>> {

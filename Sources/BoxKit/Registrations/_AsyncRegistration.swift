@@ -40,6 +40,10 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         super.init(serviceType: Service.self, key: key, life: life, isAsync: true)
     }
 
+    override func unmade() -> _AnyRegistration {
+        copyHooks(to: _AsyncRegistration(key: key, life: life, factory: factory))
+    }
+
     /// The registration at `registration`, which `Box._begin` found for `Service`'s identity.
     @inlinable
     static func at(_ registration: _AnyRegistration) -> _AsyncRegistration<Service> {

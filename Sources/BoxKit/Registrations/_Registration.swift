@@ -62,5 +62,9 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
 
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
 
+    override func unmade() -> _AnyRegistration {
+        copyHooks(to: _Registration(key: key, life: life, factory: factory, resolving: resolvingFactory))
+    }
+
     override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
 }
