@@ -18,6 +18,7 @@ typedef struct cbox_sandbox {
     pthread_mutex_t lock;
     pthread_cond_t changed;  ///< signalled on progress and when the body finishes
     int done;
+    int given_up;            ///< set by the caller, under `lock`, when it stops waiting
     int owners;              ///< the caller and the thread; the last to let go frees the sandbox
     uint64_t progress;
     void (*body)(void *_Nullable);
@@ -53,13 +54,17 @@ static void *cbox__sandbox_main(void *opaque) {
     return NULL;
 }
 
-void cbox_sandbox_progress(void) {
+bool cbox_sandbox_progress(void) {
     cbox_sandbox *sandbox = cbox__sandbox;
-    if (sandbox == NULL) return;
+    if (sandbox == NULL) return false;
     pthread_mutex_lock(&sandbox->lock);
-    sandbox->progress++;
-    pthread_cond_signal(&sandbox->changed);
+    bool waited = !sandbox->given_up;
+    if (waited) {
+        sandbox->progress++;
+        pthread_cond_signal(&sandbox->changed);
+    }
     pthread_mutex_unlock(&sandbox->lock);
+    return waited;
 }
 
 static struct timespec cbox__deadline(uint64_t patience_ns) {
@@ -76,7 +81,7 @@ cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void
                                      uint64_t patience_ns) {
     cbox_sandbox *sandbox = malloc(sizeof *sandbox);
     if (sandbox == NULL) return CBOX_SANDBOX_NOT_STARTED;
-    *sandbox = (cbox_sandbox){.done = 0, .owners = 2, .progress = 0, .body = body, .context = context};
+    *sandbox = (cbox_sandbox){.done = 0, .given_up = 0, .owners = 2, .progress = 0, .body = body, .context = context};
     pthread_mutex_init(&sandbox->lock, NULL);
     pthread_condattr_t clock;
     pthread_condattr_init(&clock);
@@ -104,6 +109,7 @@ cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void
             seen = sandbox->progress;
             deadline = cbox__deadline(patience_ns);
         } else if (waited == ETIMEDOUT && !sandbox->done) {
+            sandbox->given_up = 1;  // decided under the lock: progress after this point is refused
             break;
         }
     }

@@ -77,6 +77,25 @@ extension CBoxTableSuite {
             #expect(steps.ended.wait(timeout: .now() + 30) == .success, "the thread went on, and ended")
         }
 
+        @Test func aBodyGivenUpOnIsRefusedProgress() {
+            let steps = Steps()
+            let result = cbox_sandbox_run(
+                { context in
+                    let steps = Unmanaged<Steps>.fromOpaque(context!).takeRetainedValue()
+                    steps.mayGoOn.wait()
+                    steps.steps = cbox_sandbox_progress() ? 1 : 2
+                    steps.ended.signal()
+                }, Unmanaged.passRetained(steps).toOpaque(), 50_000_000)
+            #expect(result == CBOX_SANDBOX_TIMED_OUT)
+            steps.mayGoOn.signal()
+            #expect(steps.ended.wait(timeout: .now() + 30) == .success)
+            #expect(steps.steps == 2, "the caller gave up, so the body takes on no more work")
+        }
+
+        @Test func progressOutsideASandboxIsRefused() {
+            #expect(!cbox_sandbox_progress())
+        }
+
         @Test func progressRestartsTheCallersPatience() {
             let steps = Steps()
             let result = cbox_sandbox_run(

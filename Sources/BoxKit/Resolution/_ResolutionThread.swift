@@ -306,8 +306,9 @@ enum _ResolutionThread {
         }
     }
 
-    /// Tells the caller waiting for this sandbox thread that it is still making progress.
-    static func noteSandboxProgress() { cbox_sandbox_progress() }
+    /// Tells the caller waiting for this sandbox thread that it is still making progress; false when the
+    /// caller has given up on it.
+    static func noteSandboxProgress() -> Bool { cbox_sandbox_progress() }
 
     /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: releases the
     /// creation claims its frames hold, hands over the dependencies its interrupted creations recorded,
@@ -315,10 +316,13 @@ enum _ResolutionThread {
     /// nothing they hold is released or reused), but for the run, which they no longer use: it and the
     /// verification's targets are not kept for the rest of the process.
     static func abandonSandbox(_ run: _VerificationRun) -> Never {
+        let thread = cbox_thread_current()
         for registration in run.heldClaims.reversed() { registration.creation.release() }
         run.heldClaims.removeAll()
+        // The thread stops being the run's sandbox before the run may go: the releases below may run a
+        // `deinit` that resolves, and must not find a freed run.
+        cbox_thread_set_sandbox(thread, nil)
         Unmanaged.passUnretained(run).release()  // the thread's reference, taken by `runSandbox`'s body
-        let thread = cbox_thread_current()
         _RecordingGate.shared.leave(Int(cbox_thread_recording(thread)))
         // The interrupted creations never end: hand over what they recorded, innermost first.
         for index in (0..<cbox_chain_depth(thread)).reversed() {

@@ -74,10 +74,13 @@ final class _Verification: @unchecked Sendable {
             })
     }
 
-    /// The next target for `run`, or `nil` when none is left or `run` was given up on.
+    /// The next target for `run`, or `nil` when none is left or `run` was given up on. A run the waiting
+    /// caller has given up on takes nothing (the sandbox refuses its progress), even before the caller
+    /// retires it here: so the target in progress when the caller gave up is the one it reports.
     func nextTarget(for run: _VerificationRun) -> (box: Box, registration: _AnyRegistration)? {
         state.withLock { state in
-            guard state.run == run.number, state.next < targets.count else { return nil }
+            guard state.run == run.number, state.next < targets.count, _ResolutionThread.noteSandboxProgress()
+            else { return nil }
             state.next += 1
             return targets[state.next - 1]
         }

@@ -15,7 +15,6 @@ final class _VerificationRun: @unchecked Sendable {
     /// this run.
     func resolveTargets() {
         while let (box, registration) = verification.nextTarget(for: self) {
-            _ResolutionThread.noteSandboxProgress()
             _ = registration.verificationResolve(from: box)
         }
     }

@@ -206,8 +206,10 @@ typedef enum cbox_sandbox_result {
 cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context,
                                      uint64_t patience_ns);
 
-/// On a thread started by `cbox_sandbox_run`: restarts the waiting caller's patience. Elsewhere, nothing.
-void cbox_sandbox_progress(void);
+/// On a thread started by `cbox_sandbox_run`: restarts the waiting caller's patience, and returns whether
+/// the caller still waits; false once it has given up on the body (then the body should take on no more
+/// work), and on any other thread.
+bool cbox_sandbox_progress(void);
 
 /// On a thread started by `cbox_sandbox_run`: leaves every read section and resolution of the thread
 /// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and blocks the thread for
