@@ -104,8 +104,6 @@ final class _Binding: @unchecked Sendable {
     let ancestors: [_WriteGeneration]
     /// `!ancestors.isEmpty`, read without loading the array.
     let watchesAncestors: Bool
-    /// The registration's `isSyncTransient`, read without loading the registration.
-    let isSyncTransient: Bool
     /// The sum of the counters, each loaded before its box was searched.
     let generation: UInt64
 
@@ -114,7 +112,6 @@ final class _Binding: @unchecked Sendable {
         registrationPointer = Unmanaged.passUnretained(registration).toOpaque()
         ancestors = Array(generations.dropFirst())
         watchesAncestors = !ancestors.isEmpty
-        isSyncTransient = registration.isSyncTransient
         self.generation = generation
     }
 
