@@ -28,16 +28,18 @@ let package = Package(
             name: "CBoxRuntime",
             dependencies: ["CBoxTable"]
         ),
+        // Atomic operations on 64-bit words, header-only: what Swift's `Synchronization` would give above the floor.
+        .target(name: "CBoxAtomics"),
         .target(
             name: "BoxKit",
-            dependencies: ["CBoxTable", "CBoxRuntime"]
+            dependencies: ["CBoxTable", "CBoxRuntime", "CBoxAtomics"]
         ),
         .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
         .target(name: "BoxKitTesting", dependencies: ["BoxKit"]),
         // The C targets alone: the table, and the runtime's sandboxes and thread records.
-        .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime"]),
+        .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime", "CBoxAtomics"]),
         // Fixtures the test targets share, and types that share names with theirs in another module.
-        .target(name: "BoxKitTestSupport", dependencies: ["BoxKit"], path: "Tests/BoxKitTestSupport"),
+        .target(name: "BoxKitTestSupport", dependencies: ["BoxKit", "CBoxAtomics"], path: "Tests/BoxKitTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
         // Its files import BoxKitAwait or not; MemberImportVisibility keeps the async overloads to those that do,

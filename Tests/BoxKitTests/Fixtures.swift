@@ -1,7 +1,6 @@
 @_spi(Baseline) import BoxKit
 @_exported @_spi(Baseline) import BoxKitTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 // Shared fixtures for the behaviour suite: the cars, engines and crash-test dummies of the SwincyBox

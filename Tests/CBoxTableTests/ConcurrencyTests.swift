@@ -2,18 +2,17 @@ import CBoxRuntime
 import CBoxTable
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 /// What reader threads saw, gathered for the test thread to judge (expectations are recorded there only).
 final class ReaderTally: Sendable {
-    let finds = Atomic<Int>(0)
-    let hits = Atomic<Int>(0)
-    let errors = Atomic<Int>(0)
-    let firstError = Mutex<String?>(nil)
+    let finds = RelaxedCounter()
+    let hits = RelaxedCounter()
+    let errors = RelaxedCounter()
+    let firstError = Locked<String?>(nil)
 
     func fail(_ message: String) {
-        errors.add(1, ordering: .relaxed)
+        errors.add(1)
         firstError.withLock { first in
             if first == nil { first = message }
         }
@@ -22,7 +21,7 @@ final class ReaderTally: Sendable {
     /// Counts a hit when `found` is `key`'s value and not released yet; otherwise fails with `message`.
     func judge(_ found: UnsafeMutableRawPointer?, for key: Key, otherwise message: String) {
         if let found, Probe.from(found).releaseCount == 0, Probe.from(found).key == key {
-            hits.add(1, ordering: .relaxed)
+            hits.add(1)
         } else {
             fail(message)
         }
@@ -31,17 +30,8 @@ final class ReaderTally: Sendable {
 
 /// What the writer thread hands back to the test thread.
 final class WriterReport: Sendable {
-    let failures = Mutex<[String]>([])
-    let probes = Mutex<[Probe]>([])
-}
-
-/// A one-way signal between threads.
-final class Flag: Sendable {
-    private let raised = Atomic<Bool>(false)
-
-    var isRaised: Bool { raised.load(ordering: .acquiring) }
-
-    func raise() { raised.store(true, ordering: .releasing) }
+    let failures = Locked<[String]>([])
+    let probes = Locked<[Probe]>([])
 }
 
 /// Starts `body` on a new thread, entering `group` until it returns.
@@ -98,8 +88,8 @@ extension CBoxTableSuite {
             guard finished(collector, within: 60, "the collection") else { return fixture.abandon() }
 
             #expect(value.releaseCount == 1, "released as soon as the reader left")
-            #expect(tally.hits.load(ordering: .relaxed) == 1)
-            #expect(tally.errors.load(ordering: .relaxed) == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+            #expect(tally.hits.value == 1)
+            #expect(tally.errors.value == 0, "\(tally.firstError.withLock { $0 } ?? "")")
         }
 
         @Test func aValueOnAnotherThreadsChainOutlivesItsReadSectionUntilPopped() {
@@ -134,8 +124,8 @@ extension CBoxTableSuite {
 
             fixture.drain()
             #expect(value.releaseCount == 1)
-            #expect(tally.hits.load(ordering: .relaxed) == 1)
-            #expect(tally.errors.load(ordering: .relaxed) == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+            #expect(tally.hits.value == 1)
+            #expect(tally.errors.value == 0, "\(tally.firstError.withLock { $0 } ?? "")")
         }
 
         static let keys: [Key] =
@@ -180,14 +170,14 @@ extension CBoxTableSuite {
             guard finished(readers, within: 60, "the reader threads") else { return fixture.abandon() }
 
             #expect(report.failures.withLock { $0 } == [])
-            #expect(tally.errors.load(ordering: .relaxed) == 0, "\(tally.firstError.withLock { $0 } ?? "")")
-            #expect(tally.hits.load(ordering: .relaxed) > 0, "readers overlapped the writer")
+            #expect(tally.errors.value == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+            #expect(tally.hits.value > 0, "readers overlapped the writer")
             fixture.drain()
             fixture.destroy()
             let probes = report.probes.withLock { $0 }
             #expect(probes.count == 30_000 * 7 / 10, "one value per insert")
             #expect(probes.allSatisfy { $0.releaseCount == 1 }, "every value is released exactly once")
-            #expect(ledger.released.load(ordering: .sequentiallyConsistent) == probes.count)
+            #expect(ledger.released.value == probes.count)
         }
 
         /// One find in its own read section, judged while the section still protects what it found.
@@ -197,7 +187,7 @@ extension CBoxTableSuite {
             let reader = cbox_reader_current()
             cbox_read_begin(reader)
             defer { cbox_read_end(reader) }
-            tally.finds.add(1, ordering: .relaxed)
+            tally.finds.add(1)
             let found = key.find(in: shared.pointer)
             guard let found else { return }
             let probe = Probe.from(found)
@@ -211,7 +201,7 @@ extension CBoxTableSuite {
                 return tally.fail("found value #\(probe.serial) for \(key) after #\(lastSerial[index])")
             }
             lastSerial[index] = probe.serial
-            tally.hits.add(1, ordering: .relaxed)
+            tally.hits.add(1)
         }
 
         /// The single writer: inserts (or replaces), removes and now and then clears, in a fixed pseudo-random

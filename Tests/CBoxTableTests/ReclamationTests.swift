@@ -13,7 +13,7 @@ extension CBoxTableSuite {
 
             #expect(fixture.collectBatchOnce() == nil, "retired arrays are freed, not released")
             fixture.drain()
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == 0)
+            #expect(fixture.ledger.released.value == 0)
         }
 
         @Test func growingASmallTableDoesNotMakeACollectionDue() {
@@ -97,7 +97,7 @@ extension CBoxTableSuite {
 
             fixture.drain()
             #expect(values.allSatisfy { $0.releaseCount == 1 })
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == values.count)
+            #expect(fixture.ledger.released.value == values.count)
         }
 
         @Test func aClearedTableIsEmptyAndStillWorks() {
@@ -118,7 +118,7 @@ extension CBoxTableSuite {
             fixture.clear()
             #expect(fixture.count == 0)
             fixture.drain()
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == 101)
+            #expect(fixture.ledger.released.value == 101)
         }
 
         @Test func destroyReleasesEveryLiveAndRetiredValueOnce() {
@@ -142,10 +142,10 @@ extension CBoxTableSuite {
             fixture.destroy()
 
             #expect(values.allSatisfy { $0.releaseCount == 1 })
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == values.count)
+            #expect(fixture.ledger.released.value == values.count)
             values.removeAll()
             #expect(weakValue == nil)
-            #expect(fixture.ledger.deallocated.load(ordering: .sequentiallyConsistent) == 55)
+            #expect(fixture.ledger.deallocated.value == 55)
         }
 
         @Test func destroyReleasesValuesRetiredWhileAReaderWasInside() {

@@ -123,7 +123,7 @@ extension CBoxTableSuite {
 
             #expect(fixture.stats.retired == 0)
             #expect(fixture.count == 1)
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == 0)
+            #expect(fixture.ledger.released.value == 0)
         }
 
         @Test func aRemovedKeyCanBeInsertedAgainAsANewEntry() {

@@ -49,7 +49,7 @@ extension CBoxTableSuite {
             #expect(fixture.count == 0)
             #expect(fixture.capacity <= 16, "capacity \(fixture.capacity), grown to \(grown)")
             fixture.drain()
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == keys.count)
+            #expect(fixture.ledger.released.value == keys.count)
         }
 
         /// Keys (of several types and kinds) whose real hashes agree in their low 12 bits, so that they share
@@ -131,7 +131,7 @@ extension CBoxTableSuite {
             #expect(fixture.count == 2)
             fixture.clear()
             fixture.drain()
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == keys.count + 1)
+            #expect(fixture.ledger.released.value == keys.count + 1)
         }
 
         @Test func aMillionInsertRemoveCyclesKeepTheShapeBounded() {
@@ -171,7 +171,7 @@ extension CBoxTableSuite {
             #expect(retiredAfterCollect < 3_000, "the retire list is drained: \(retiredAfterCollect)")
             fixture.drain()
             #expect(
-                fixture.ledger.released.load(ordering: .sequentiallyConsistent) == 1_000_000,
+                fixture.ledger.released.value == 1_000_000,
                 "every churned value is released exactly once")
             fixture.expectMatchesModel()
         }
@@ -200,7 +200,7 @@ extension CBoxTableSuite {
             #expect(worst.bytes <= 128 * 1_024, "memory stays bounded: \(worst.bytes) bytes")
             #expect(retiredAfterCollect < 3_000, "the retire list is drained: \(retiredAfterCollect)")
             fixture.drain()
-            #expect(fixture.ledger.released.load(ordering: .sequentiallyConsistent) == 1_000_000)
+            #expect(fixture.ledger.released.value == 1_000_000)
         }
     }
 }

@@ -2,7 +2,6 @@
 // structural invariant after every mutation.
 import CBoxTable
 import Foundation
-import Synchronization
 import Testing
 
 /// Every test in this target runs one at a time: the epoch and the reader records are process-wide, so a
@@ -80,9 +79,9 @@ struct Key: Hashable, Sendable, CustomStringConvertible {
 
 /// Counts, for one test, how many values the table released and how many were deallocated.
 final class Ledger: Sendable {
-    let released = Atomic<Int>(0)
-    let deallocated = Atomic<Int>(0)
-    let made = Atomic<Int>(0)
+    let released = RelaxedCounter()
+    let deallocated = RelaxedCounter()
+    let made = RelaxedCounter()
 }
 
 /// A value stored in the table: remembers the key it was inserted under and how often the table released it.
@@ -93,20 +92,20 @@ final class Probe: Sendable {
     let serial: Int
     let ledger: Ledger
     let magic = Probe.expectedMagic
-    let releases = Atomic<Int>(0)
+    let releases = RelaxedCounter()
 
     init(_ ledger: Ledger, key: Key? = nil, serial: Int = 0) {
         self.key = key
         self.serial = serial
         self.ledger = ledger
-        ledger.made.add(1, ordering: .relaxed)
+        ledger.made.add(1)
     }
 
     deinit {
-        ledger.deallocated.add(1, ordering: .relaxed)
+        ledger.deallocated.add(1)
     }
 
-    var releaseCount: Int { releases.load(ordering: .sequentiallyConsistent) }
+    var releaseCount: Int { releases.value }
 
     /// A +1 reference for the table to own.
     func retainedForTable() -> UnsafeMutableRawPointer {
@@ -123,8 +122,8 @@ final class Probe: Sendable {
 let releaseProbe: cbox_release_fn = { pointer in
     let unmanaged = Unmanaged<Probe>.fromOpaque(pointer)
     let probe = unmanaged.takeUnretainedValue()
-    probe.releases.add(1, ordering: .sequentiallyConsistent)
-    probe.ledger.released.add(1, ordering: .sequentiallyConsistent)
+    probe.releases.add(1)
+    probe.ledger.released.add(1)
     unmanaged.release()
 }
 
@@ -208,14 +207,14 @@ final class TableFixture {
 
     /// One `cbox_table_collect`, disposing of what it returns; `nil` when it returned no batch.
     func collectBatchOnce(sourceLocation: SourceLocation = #_sourceLocation) -> Int? {
-        let before = ledger.released.load(ordering: .sequentiallyConsistent)
+        let before = ledger.released.value
         guard let batch = cbox_table_collect(handle) else {
             expectInvariants(sourceLocation: sourceLocation)
             return nil
         }
         expectInvariants(sourceLocation: sourceLocation)
         cbox_batch_dispose(batch)
-        return ledger.released.load(ordering: .sequentiallyConsistent) - before
+        return ledger.released.value - before
     }
 
     /// Collects until nothing is retired. With no reader in a read section the first collect does it; the

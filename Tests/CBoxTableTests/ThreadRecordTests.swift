@@ -1,12 +1,11 @@
 import CBoxRuntime
 import CBoxTable
 import Foundation
-import Synchronization
 import Testing
 
 /// What the destructor of a thread-local key made after BoxKit's saw, for the test thread to judge.
-private let laterDestructorSawNoRecord = Atomic<Int>(0)
-private let laterDestructorRuns = Atomic<Int>(0)
+private let laterDestructorSawNoRecord = RelaxedCounter()
+private let laterDestructorRuns = RelaxedCounter()
 
 extension CBoxTableSuite {
     /// Reader records live as long as their threads.
@@ -43,8 +42,8 @@ extension CBoxTableSuite {
         /// BoxKit's destructor forgets the thread's record before freeing it, so a resolve from a destructor
         /// that runs after it (glibc runs them in the order the keys were made) attaches a record of its own.
         @Test func aDestructorRunningAfterBoxKitsAttachesARecordOfItsOwn() throws {
-            laterDestructorRuns.store(0, ordering: .relaxed)
-            laterDestructorSawNoRecord.store(0, ordering: .relaxed)
+            laterDestructorRuns.set(0)
+            laterDestructorSawNoRecord.set(0)
             var thread = pthread_t()
             let started = pthread_create(
                 &thread, nil,
@@ -52,8 +51,8 @@ extension CBoxTableSuite {
                     _ = cbox_thread_current()  // BoxKit's key exists before the one made here
                     var key = pthread_key_t()
                     pthread_key_create(&key) { _ in
-                        laterDestructorRuns.add(1, ordering: .relaxed)
-                        if !cbox_reader_is_attached() { laterDestructorSawNoRecord.add(1, ordering: .relaxed) }
+                        laterDestructorRuns.add(1)
+                        if !cbox_reader_is_attached() { laterDestructorSawNoRecord.add(1) }
                         let thread = cbox_thread_current()
                         cbox_read_begin(cbox_thread_reader(thread))
                         cbox_read_end(cbox_thread_reader(thread))
@@ -63,8 +62,8 @@ extension CBoxTableSuite {
                 }, nil)
             try #require(started == 0)
             pthread_join(thread, nil)
-            #expect(laterDestructorRuns.load(ordering: .relaxed) == 1)
-            #expect(laterDestructorSawNoRecord.load(ordering: .relaxed) == 1)
+            #expect(laterDestructorRuns.value == 1)
+            #expect(laterDestructorSawNoRecord.value == 1)
         }
     }
 }

@@ -23,7 +23,7 @@ extension _ServiceHandle {
     /// The pin, when the write counters of the boxes searched to find it still add up to `vouched`.
     @inline(__always)
     private func _vouchedPin() -> UnsafeMutableRawPointer? {
-        guard let pinned = pin.load(ordering: .acquiring) else { return nil }
+        guard let pinned = pin.loadPointer(ordering: .acquiring) else { return nil }
         let binding = Unmanaged<_Binding>.fromOpaque(pinned)
         var sum = originGeneration.current
         if binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
@@ -41,7 +41,7 @@ extension _ServiceHandle {
         let lookup = _ResolutionThread.decide(
             raw, holder: nil, thread: cbox_thread_current(), hold: .caller, makesPermanents: false)
         if lookup.state == .object && !binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
-            object.store(lookup.value, ordering: .releasing)
+            object.storePointer(lookup.value, ordering: .releasing)
         }
         return lookup
     }

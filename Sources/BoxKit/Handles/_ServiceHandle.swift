@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The shared state of a ``ServiceFactory``: the box it resolves from, what it resolves, and the registration
 /// it is pinned to. The read side (`begin`, `endMake`) is in `_ServiceHandle+Lookup.swift`.
 ///
@@ -22,16 +20,18 @@ final class _ServiceHandle: @unchecked Sendable {
     @usableFromInline let originGeneration: _WriteGeneration
     /// `_RecordingGate.shared`, held so that a call reads it with one load.
     @usableFromInline let recordingGate = _RecordingGate.shared
+    /// The handle's atomic fields, one word each.
+    @usableFromInline let words = _AtomicWords(count: 4)
     /// The pinned `_Binding`, retained; `nil` until a call (or the handle's creation) first finds one.
-    let pin = Atomic<UnsafeMutableRawPointer?>(nil)
+    var pin: _AtomicWord { words[0] }
     /// The sum of the counters at which a search last found the pinned registration; 0 for none (a box that
     /// holds a registration has been written to, so a sum that vouches for one is never 0).
-    @usableFromInline let vouched = Atomic<UInt64>(0)
+    @inlinable var vouched: _AtomicWord { words[1] }
     /// The pinned registration's permanent instance, once a call has seen it (it lives as long as the pin);
     /// cached only when the origin box holds the registration, so that its counter alone vouches for it.
-    @usableFromInline let object = Atomic<UnsafeMutableRawPointer?>(nil)
+    @inlinable var object: _AtomicWord { words[2] }
     /// Set once the pinned registration has been replaced or removed.
-    let spent = Atomic<Bool>(false)
+    var spent: _AtomicWord { words[3] }
 
     init(origin: Box, typeID: ObjectIdentifier, key: String?) {
         self.origin = origin
@@ -47,14 +47,14 @@ final class _ServiceHandle: @unchecked Sendable {
     /// - Complexity: O(1): three loads, inlined into the caller.
     @inlinable @inline(__always)
     var readyObject: UnsafeMutableRawPointer? {
-        guard let instance = object.load(ordering: .acquiring),
+        guard let instance = object.loadPointer(ordering: .acquiring),
             originGeneration.current == vouched.load(ordering: .relaxed), recordingGate.isIdle
         else { return nil }
         return instance
     }
 
     deinit {
-        if let pinned = pin.load(ordering: .acquiring) { Unmanaged<_Binding>.fromOpaque(pinned).release() }
+        if let pinned = pin.loadPointer(ordering: .acquiring) { Unmanaged<_Binding>.fromOpaque(pinned).release() }
     }
 
     /// Searches the lineage as a resolve would; pins what it finds if nothing is pinned yet, and vouches for
@@ -63,15 +63,15 @@ final class _ServiceHandle: @unchecked Sendable {
     ///
     /// - Complexity: O(1) on average per box searched, with two small allocations.
     func revalidate() -> UnsafeMutableRawPointer? {
-        if spent.load(ordering: .relaxed) { return nil }
+        if spent.loadFlag(ordering: .relaxed) { return nil }
         guard let found = origin._binding(typeID: typeID, key: key) else {
-            if pin.load(ordering: .acquiring) != nil { spent.store(true, ordering: .relaxed) }
+            if pin.loadPointer(ordering: .acquiring) != nil { spent.storeFlag(true, ordering: .relaxed) }
             return nil
         }
-        var pinned = pin.load(ordering: .acquiring)
+        var pinned = pin.loadPointer(ordering: .acquiring)
         if pinned == nil {
             let fresh = Unmanaged.passRetained(found).toOpaque()
-            let (exchanged, original) = pin.compareExchange(
+            let (exchanged, original) = pin.compareExchangePointer(
                 expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
             if !exchanged { Unmanaged<_Binding>.fromOpaque(fresh).release() }
             pinned = exchanged ? fresh : original
@@ -79,7 +79,7 @@ final class _ServiceHandle: @unchecked Sendable {
         guard let pinned,
             Unmanaged<_Binding>.fromOpaque(pinned).takeUnretainedValue().registration === found.registration
         else {
-            spent.store(true, ordering: .relaxed)
+            spent.storeFlag(true, ordering: .relaxed)
             return nil
         }
         vouched.store(found.generation, ordering: .relaxed)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The right to create a registration's shared instance (`.permanent`, `.weak`): held by one thread at a
 /// time, the one that runs the factory and the hooks, so that the factory runs once however many threads
 /// resolve at the same moment.
@@ -10,26 +8,30 @@ import Synchronization
 /// what creating once requires: two threads that each create one of two services needing each other
 /// (A -> B on one, B -> A on the other) wait for each other, as they would for any lock. The monitor is
 /// shared by every registration, so a release wakes every waiter to check its own claim; waiting is rare.
-/// One word, stored in the registration: nothing is allocated.
+/// One of the registration's atomic words: nothing is allocated.
 struct _CreationClaim: ~Copyable, Sendable {
-    private let held = Atomic<Bool>(false)
+    /// Whether a thread holds the claim.
+    private let held: _AtomicWord
 
-    init() {}
+    /// The claim kept in `word`, which must start at 0, be used for nothing else, and outlive the claim.
+    init(_ word: _AtomicWord) {
+        held = word
+    }
 
     /// Claims, sleeping while another thread holds the claim.
     ///
     /// - Complexity: O(1) when no other thread holds it.
     func acquire() {
-        while !held.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+        while !held.compareExchange(expected: 0, desired: 1, ordering: .sequentiallyConsistent).exchanged {
             _CreationMonitor.enter()
-            while held.load(ordering: .sequentiallyConsistent) { _CreationMonitor.wait() }
+            while held.loadFlag(ordering: .sequentiallyConsistent) { _CreationMonitor.wait() }
             _CreationMonitor.leave()
         }
     }
 
     /// Releases the claim and wakes the threads waiting in the monitor, if any.
     func release() {
-        held.store(false, ordering: .sequentiallyConsistent)
+        held.storeFlag(false, ordering: .sequentiallyConsistent)
         _CreationMonitor.changed()
     }
 }

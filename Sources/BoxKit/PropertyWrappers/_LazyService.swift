@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The cache of a ``Boxed`` or ``BoxedIfRegistered`` property: where to resolve from, and the value once
 /// resolved. A class, so that the property wrapper's getter does not mutate (it works in `let` structs) and
 /// copies of the wrapper share one value.
@@ -13,11 +11,11 @@ final class _LazyService<Value>: @unchecked Sendable {
     let box: Box?
     let key: String?
     /// Set (releasing) once `value` is stored; never cleared.
-    @usableFromInline let ready = Atomic<Bool>(false)
+    @usableFromInline let ready = _AtomicWords(count: 1)
     /// Written once, under `storing`, before `ready` is set; then only read.
     @usableFromInline @exclusivity(unchecked) var value: Value?
     /// Serialises the one store. (Its accesses to `value` are also ordered by `ready`, which sanitizers see.)
-    private let storing = Mutex<Void>(())
+    private let storing = _Lock()
 
     init(box: Box?, key: String?) {
         self.box = box
@@ -27,17 +25,17 @@ final class _LazyService<Value>: @unchecked Sendable {
     /// The value, made with `make` on the first call.
     @inlinable
     func get(_ make: (Box, String?) -> Value) -> Value {
-        if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
+        if ready.word.loadFlag(ordering: .acquiring) { return value.unsafelyUnwrapped }
         return fill(make)
     }
 
     @usableFromInline
     func fill(_ make: (Box, String?) -> Value) -> Value {
         let made = make(box ?? Box.shared, key)
-        storing.withLock { _ in
-            guard !ready.load(ordering: .acquiring) else { return }
+        storing.withLock {
+            guard !ready.word.loadFlag(ordering: .acquiring) else { return }
             value = made
-            ready.store(true, ordering: .releasing)
+            ready.word.storeFlag(true, ordering: .releasing)
         }
         return value.unsafelyUnwrapped
     }

@@ -1,21 +1,12 @@
-import Synchronization
-
 /// What every registration knows independently of its service type: identity, key, lifetime, hooks, and
 /// whether a permanent instance is ready. The registry stores these (retained) as opaque pointers.
 ///
 /// The fields a resolve reads come first, so that a resolve touches one cache line of the registration.
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
-    /// A ready permanent instance of a class type, unretained (`instance` keeps it alive): a resolve
-    /// retains and returns it without another call. Set (releasing) after `instance`.
-    @usableFromInline let _readyObject = Atomic<UnsafeMutableRawPointer?>(nil)
-    /// Set (releasing) once a permanent instance is stored; readers check it (acquiring) before reading it.
-    @usableFromInline let _ready = Atomic<Bool>(false)
-    /// Whether `hooks` has any, so that hook-less services skip even loading it.
-    @usableFromInline let hasHooks = Atomic<Bool>(false)
-    /// Set when the first creation starts: the resolutions nested in that one are recorded as this
-    /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
-    @usableFromInline let dependenciesObserved = Atomic<Bool>(false)
+    /// The fields threads share, one word each (see the `Word` indices): what a resolve reads is on one
+    /// cache line of this object, the words on one of their own.
+    @usableFromInline let words: _AtomicWords
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
@@ -31,22 +22,56 @@ class _AnyRegistration: @unchecked Sendable {
     /// published, then only read.
     var sequence: UInt64 = 0
     /// Hooks run after each creation, in order; made with the first hook.
-    let hooks = _LazyReference<_Locked<[_Hook]>>()
+    let hooks: _LazyReference<_Locked<[_Hook]>>
     /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
-    let creation = _CreationClaim()
+    let creation: _CreationClaim
     /// The `.weak` instance while someone else holds it; read and written only while holding `creation` (an
     /// async registration's, while holding its `bookkeeping` lock).
     @exclusivity(unchecked) weak var weakInstance: AnyObject?
     /// What the first creation (and `verify()`) saw this registration resolve.
-    let dependencies = _DependencyList()
+    let dependencies: _DependencyList
 
+    /// A registration whose atomic fields are the first `Word.count` of `words` (a subclass may keep fields
+    /// of its own after them), made for it when `nil`.
     @usableFromInline
-    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false) {
+    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, words: _AtomicWords? = nil) {
+        let words = words ?? _AtomicWords(count: Word.count)
+        self.words = words
         self.serviceType = serviceType
         self.key = key
         self.life = life
         self.isAsync = isAsync
         isSyncTransient = life == .transient && !isAsync
+        hooks = _LazyReference(words[Word.hooks])
+        creation = _CreationClaim(words[Word.creation])
+        dependencies = _DependencyList(head: words[Word.dependencies])
+    }
+
+    deinit {
+        hooks.releaseObject()
+        dependencies.releaseAll()
+    }
+
+    /// The indices of the registration's `words`.
+    @usableFromInline
+    enum Word {
+        /// A ready permanent instance of a class type, unretained (`instance` keeps it alive): a resolve
+        /// retains and returns it without another call. Set (releasing) after `instance`.
+        @inlinable static var readyObject: Int { 0 }
+        /// Set (releasing) once a permanent instance is stored; readers check it (acquiring) before reading it.
+        @inlinable static var ready: Int { 1 }
+        /// Whether `hooks` has any, so that hook-less services skip even loading it.
+        @inlinable static var hasHooks: Int { 2 }
+        /// Set when the first creation starts: the resolutions nested in that one are recorded as this
+        /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
+        @inlinable static var dependenciesObserved: Int { 3 }
+        /// `hooks`' object.
+        static let hooks = 4
+        /// `creation`'s claim.
+        static let creation = 5
+        /// The head of `dependencies`.
+        static let dependencies = 6
+        static let count = 7
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -59,13 +84,21 @@ class _AnyRegistration: @unchecked Sendable {
 
     /// Whether a permanent instance is ready to be read without locking.
     @inlinable
-    final var isReady: Bool { _ready.load(ordering: .acquiring) }
+    final var isReady: Bool { words[Word.ready].loadFlag(ordering: .acquiring) }
+
+    /// The ready permanent instance of a class type, unretained, or `nil`.
+    @inlinable
+    final var readyObject: UnsafeMutableRawPointer? { words[Word.readyObject].loadPointer(ordering: .acquiring) }
+
+    /// Whether any `onInitialised` hook was added.
+    @inlinable
+    final var hasHooks: Bool { words[Word.hasHooks].loadFlag(ordering: .acquiring) }
 
     /// Whether this resolve is the first creation, whose nested resolutions are recorded; marks it taken.
     @inlinable
     final func startsObserving() -> Bool {
-        if dependenciesObserved.load(ordering: .relaxed) { return false }
-        dependenciesObserved.store(true, ordering: .relaxed)
+        if words[Word.dependenciesObserved].loadFlag(ordering: .relaxed) { return false }
+        words[Word.dependenciesObserved].storeFlag(true, ordering: .relaxed)
         return true
     }
 
@@ -130,12 +163,12 @@ class _AnyRegistration: @unchecked Sendable {
     @inlinable @inline(__always)
     final func makeTransient<Service>(resolvingFrom origin: Box, call: (Box) -> Service) -> Service {
         let made = call(origin)
-        if hasHooks.load(ordering: .acquiring) { initialise(made, resolver: origin) }
+        if hasHooks { initialise(made, resolver: origin) }
         return made
     }
 
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
-    /// it, hands it to `store`, and publishes it (`_readyObject` for a class instance, then `_ready`), all
+    /// it, hands it to `store`, and publishes it (the `readyObject` word for a class instance, then `ready`), all
     /// while holding `creation`.
     ///
     /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
@@ -148,9 +181,10 @@ class _AnyRegistration: @unchecked Sendable {
             initialise(made, resolver: resolver)
             store(made)
             if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
-                _readyObject.store(unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
+                words[Word.readyObject].storePointer(
+                    unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
             }
-            _ready.store(true, ordering: .releasing)
+            words[Word.ready].storeFlag(true, ordering: .releasing)
         }
     }
 
@@ -199,7 +233,7 @@ class _AnyRegistration: @unchecked Sendable {
 
     /// Runs the `onInitialised` hooks on `instance`.
     final func runHooks(_ instance: Any, resolver: Resolver) {
-        guard hasHooks.load(ordering: .acquiring), let list = hooks.load() else { return }
+        guard hasHooks, let list = hooks.load() else { return }
         let current = list.withLock { $0 }
         for hook in current { hook.run(resolver, instance) }
     }
@@ -207,7 +241,7 @@ class _AnyRegistration: @unchecked Sendable {
     /// Runs the hooks, exposing `made` to resolves of this registration on this thread while they run.
     @usableFromInline
     final func initialise<Service>(_ made: Service, resolver: Resolver) {
-        guard hasHooks.load(ordering: .acquiring) else { return }
+        guard hasHooks else { return }
         withUnsafePointer(to: made) { pointer in
             _ResolutionThread.setPending(UnsafeRawPointer(pointer))
             runHooks(made, resolver: resolver)
@@ -219,7 +253,7 @@ class _AnyRegistration: @unchecked Sendable {
     final func addHook(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {
         let list = hooks.load(orMake: { _Locked([]) })
         list.withLock { $0.append(_Hook(run: closure)) }
-        hasHooks.store(true, ordering: .releasing)
+        words[Word.hasHooks].storeFlag(true, ordering: .releasing)
     }
 }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A registration whose factory takes runtime arguments besides the resolver: `Argument` is the pack of
 /// their types (at least one; `register` and `resolve` spell it `First, repeat each Rest`).
 ///
@@ -10,7 +8,7 @@ import Synchronization
 final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, called with the resolver and the arguments of the resolve.
     @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
-    /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
+    /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
     @usableFromInline

@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A registration of one service type whose factory is `async`: the factory and, for `.permanent`, the one
 /// task that creates the instance and the instance it made.
 ///
-/// It sets `isAsync` and never the `_ready` and `_readyObject` fields of `_AnyRegistration` that the
+/// It sets `isAsync` and never the `ready` and `readyObject` words of `_AnyRegistration` that the
 /// synchronous path reads, so a synchronous resolve always reaches `Box._begin`'s `.asyncFactory` case and
 /// reports it, whether or not the instance exists yet; only ``Box/resolveAsync(_:key:)`` and its relatives
 /// reach the code here.
@@ -12,7 +10,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     /// The factory; a factory that takes no resolver is wrapped to ignore it.
     let factory: @Sendable (Resolver) async -> Service
     /// Set (releasing) once the permanent instance is stored; read (acquiring) before reading it.
-    let created = Atomic<Bool>(false)
+    let created: _AtomicWord
     /// The permanent instance; written once, by the creation task, before `created` is set; then only read.
     @exclusivity(unchecked) var instance: Service?
     /// The task that creates the permanent instance: started by the first resolve that needs it, awaited by
@@ -27,7 +25,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
 
     /// Guards the creation tasks and the instances they store; made by the first resolve that needs it. No
     /// user code runs while it is held: the factory runs in the task, outside it.
-    let bookkeeping = _LazyReference<_Lock>()
+    let bookkeeping: _LazyReference<_Lock>
 
     @usableFromInline
     init(key: String?, life: LifeType, factory: @escaping @Sendable (Resolver) async -> Service) {
@@ -37,7 +35,15 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
                 + "factory: a graph is the scope of one synchronous top-level resolve on one thread, which an "
                 + "awaiting factory leaves. Register it .transient, .weak or .permanent.")
         self.factory = factory
-        super.init(serviceType: Service.self, key: key, life: life, isAsync: true)
+        // Two words after the base class's: `created`'s and `bookkeeping`'s.
+        let words = _AtomicWords(count: Word.count + 2)
+        created = words[Word.count]
+        bookkeeping = _LazyReference(words[Word.count + 1])
+        super.init(serviceType: Service.self, key: key, life: life, isAsync: true, words: words)
+    }
+
+    deinit {
+        bookkeeping.releaseObject()
     }
 
     override func unmade() -> _AnyRegistration {
@@ -58,7 +64,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     ///   one that started it: awaiting itself would never return.
     @usableFromInline
     func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
-        if created.load(ordering: .acquiring) { return instance.unsafelyUnwrapped }
+        if created.loadFlag(ordering: .acquiring) { return instance.unsafelyUnwrapped }
         if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
         if life == .weak { return try await makeWeak(resolver: holder ?? origin, origin: origin) }
         guard life == .permanent else {
@@ -69,7 +75,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         let resolver = holder ?? origin
         let lock = bookkeeping.load(orMake: _Lock.init)
         let task = lock.withLock { () -> Task<Void, Never>? in
-            if created.load(ordering: .acquiring) { return nil }  // stored since the check above
+            if created.loadFlag(ordering: .acquiring) { return nil }  // stored since the check above
             if let creationTask { return creationTask }
             let started = Task {
                 await _ResolutionTask.$creating.withValue(self) { await self.create(resolver: resolver, under: lock) }
@@ -82,7 +88,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
             await task.value
             _CreationWaits.end()
         }
-        precondition(created.load(ordering: .acquiring), "BoxKit: a creation task ended without an instance")
+        precondition(created.loadFlag(ordering: .acquiring), "BoxKit: a creation task ended without an instance")
         return instance.unsafelyUnwrapped
     }
 
@@ -127,7 +133,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         initialise(made, resolver: resolver)
         lock.withLock {
             instance = made
-            created.store(true, ordering: .releasing)
+            created.storeFlag(true, ordering: .releasing)
             creationTask = nil
         }
     }
@@ -141,7 +147,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     /// Runs the hooks (synchronously, after the factory returned), exposing `made` to resolves of this
     /// registration on this thread while they run, as for a synchronous registration.
     private func initialise(_ made: Service, resolver: Resolver) {
-        guard hasHooks.load(ordering: .acquiring) else { return }
+        guard hasHooks else { return }
         withUnsafePointer(to: made) { pointer in
             _ResolutionThread.withPending(self, UnsafeRawPointer(pointer)) { runHooks(made, resolver: resolver) }
         }

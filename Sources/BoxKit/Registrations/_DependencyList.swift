@@ -1,12 +1,11 @@
-import Synchronization
-
 /// What a registration's creation resolved, in the order observed: a lock-free stack of batches, each the
 /// dependencies of one creation (usually the first, and only one), read only when
 /// ``Box/dependencyGraph()`` asks.
 ///
-/// A noncopyable struct stored inline in the registration: one word, and nothing allocated until a
-/// creation that resolved something ends. The resolving thread gathers a creation's dependencies in its own
-/// buffer (see `_ResolutionThread.recordDependency`) and hands them over here as one batch, one allocation.
+/// A noncopyable struct stored inline in the registration, whose head is one of the registration's atomic
+/// words: nothing allocated until a creation that resolved something ends. The resolving thread gathers a
+/// creation's dependencies in its own buffer (see `_ResolutionThread.recordDependency`) and hands them over
+/// here as one batch, one allocation. The registration calls `releaseAll()` in its `deinit`.
 struct _DependencyList: ~Copyable, @unchecked Sendable {
     /// A batch's count and the batch handed over before it. The list holds one reference to every batch
     /// (`next` is not a reference of its own) and releases them one after another, so that releasing a long
@@ -24,12 +23,18 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
     }
 
     /// The last batch handed over (retained), or `nil`.
-    private let head = Atomic<UnsafeMutableRawPointer?>(nil)
+    private let head: _AtomicWord
 
-    init() {}
+    /// A list whose head is `word`, which must start at 0, be used for nothing else, and outlive the list.
+    init(head word: _AtomicWord) {
+        head = word
+    }
 
-    deinit {
-        var next = head.load(ordering: .acquiring)
+    private func loadHead() -> UnsafeMutableRawPointer? { head.loadPointer(ordering: .acquiring) }
+
+    /// Releases every batch; the owner's `deinit` calls it, once.
+    func releaseAll() {
+        var next = loadHead()
         while let pointer = next {
             let batch = Unmanaged<Batch>.fromOpaque(pointer)
             next = batch._withUnsafeGuaranteedRef { $0.header.next }
@@ -45,14 +50,14 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
         guard count > 0 else { return }
         let made = Batch.create(minimumCapacity: count) { _ in Header(count: 0, next: nil) }
         let batch = unsafeDowncast(made, to: Batch.self)
-        var expected = head.load(ordering: .acquiring)
+        var expected = loadHead()
         batch.withUnsafeMutablePointers { header, elements in
             for index in 0..<count { (elements + index).initialize(to: dependency(index)) }
             header.pointee = Header(count: count, next: expected)
         }
         let pointer = Unmanaged.passRetained(batch).toOpaque()
         while true {
-            let (exchanged, current) = head.compareExchange(
+            let (exchanged, current) = head.compareExchangePointer(
                 expected: expected, desired: pointer, ordering: .acquiringAndReleasing)
             if exchanged { return }
             expected = current
@@ -66,7 +71,7 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
     /// outside a first creation (each once).
     var batchCount: Int {
         var count = 0
-        var next = head.load(ordering: .acquiring)
+        var next = loadHead()
         while let pointer = next {
             count += 1
             next = Unmanaged<Batch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.header.next }
@@ -78,7 +83,7 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
     ///
     /// - Complexity: O(*n*) in the number recorded.
     func contains(_ dependency: _Dependency) -> Bool {
-        var next = head.load(ordering: .acquiring)
+        var next = loadHead()
         while let pointer = next {
             let batch = Unmanaged<Batch>.fromOpaque(pointer)
             let found = batch._withUnsafeGuaranteedRef {
@@ -98,7 +103,7 @@ struct _DependencyList: ~Copyable, @unchecked Sendable {
     /// - Complexity: O(*n*) in the number recorded, with hashing.
     var dependencies: [_Dependency] {
         var batches: [Unmanaged<Batch>] = []
-        var next = head.load(ordering: .acquiring)
+        var next = loadHead()
         while let pointer = next {
             let batch = Unmanaged<Batch>.fromOpaque(pointer)
             batches.append(batch)

@@ -6,7 +6,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// other: wrapping a factory to take the resolver would allocate a closure context per registration.
     @usableFromInline let factory: (() -> Service)?
     @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
-    /// The permanent instance; written once under `creation` before `_ready` is set, then only read.
+    /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
     /// Inlinable, so that it specialises where `register` does: made generically, it would look up the

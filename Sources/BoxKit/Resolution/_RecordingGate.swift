@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How many first creations are in flight on all threads: resolutions whose nested resolutions are recorded
 /// for ``Box/dependencyGraph()``. `_ResolutionThread.push` and `pop` keep it.
 ///
@@ -8,23 +6,23 @@ import Synchronization
 /// entries counted (program order), so a relaxed load is enough; another thread's only sends the call the
 /// long way, which looks at its own chain.
 @usableFromInline
-final class _RecordingGate: Sendable {
+struct _RecordingGate: Sendable {
     /// The one gate.
     static let shared = _RecordingGate()
 
-    @usableFromInline let inFlight = Atomic<Int>(0)
+    @usableFromInline let inFlight = _AtomicWords(count: 1)
 
     /// Whether no first creation is in flight on any thread.
     @inlinable
-    var isIdle: Bool { inFlight.load(ordering: .relaxed) == 0 }
+    var isIdle: Bool { inFlight.word.load(ordering: .relaxed) == 0 }
 
     /// Counts a recording chain entry pushed.
     func enter() {
-        inFlight.wrappingAdd(1, ordering: .relaxed)
+        inFlight.word.wrappingAdd(1, ordering: .relaxed)
     }
 
     /// Counts `count` recording chain entries popped (or abandoned with a sandbox thread).
     func leave(_ count: Int) {
-        inFlight.wrappingSubtract(count, ordering: .relaxed)
+        inFlight.word.wrappingAdd(0 &- UInt64(count), ordering: .relaxed)
     }
 }

@@ -169,7 +169,7 @@ enum _ResolutionThread {
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
         let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
         if !isSyncTransient {
-            if let object = registration._withUnsafeGuaranteedRef({ $0._readyObject.load(ordering: .acquiring) }) {
+            if let object = registration._withUnsafeGuaranteedRef({ $0.readyObject }) {
                 _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
                 end(hold, of: found, reader: cbox_thread_reader(thread))
                 holder?.release()

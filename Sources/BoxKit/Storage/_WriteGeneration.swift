@@ -1,21 +1,19 @@
-import Synchronization
-
 /// A registry's write counter: every insert, remove and clear advances it after the change is made (with
 /// release ordering), and so does destroying the registry. A reader that loads the same value before and
 /// after finding a registration (acquiring) knows the registry has not changed in between.
 ///
 /// Its own object, rather than a field of the storage, so that a ``ServiceFactory`` can keep watching an
-/// ancestor's counter without keeping the ancestor box or its registrations alive.
+/// ancestor's counter without keeping the ancestor box or its registrations alive. Copies share the counter.
 @usableFromInline
-final class _WriteGeneration: Sendable {
-    @usableFromInline let value = Atomic<UInt64>(0)
+struct _WriteGeneration: Sendable {
+    @usableFromInline let counter = _AtomicWords(count: 1)
 
     /// The current count.
     @inlinable
-    var current: UInt64 { value.load(ordering: .acquiring) }
+    var current: UInt64 { counter.word.load(ordering: .acquiring) }
 
     /// Counts one write; call after the write is visible to readers.
     func advance() {
-        value.wrappingAdd(1, ordering: .releasing)
+        counter.word.wrappingAdd(1, ordering: .releasing)
     }
 }

@@ -1,25 +1,27 @@
-import Synchronization
-
 /// An object made on first use by whichever thread gets there first, then shared.
 ///
-/// A noncopyable struct, stored inline in the object that owns it: one word, and no allocation until the
-/// object is made (a class here cost every registration an allocation per lazy field).
+/// A noncopyable struct, stored inline in the object that owns it, on one of the owner's atomic words: no
+/// allocation until the object is made (a class here cost every registration an allocation per lazy field).
+/// The owner calls `releaseObject()` in its `deinit`.
 ///
-/// Used instead of `AtomicLazyReference`, whose atomics run inside the Synchronization library where
-/// ThreadSanitizer cannot see them; these are inlined here. The pointer is published with a releasing
-/// compare-exchange and read with an acquiring load.
+/// The pointer is published with a releasing compare-exchange and read with an acquiring load.
 struct _LazyReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
-    private let pointer = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// The object, retained, or `nil`.
+    private let pointer: _AtomicWord
 
-    init() {}
+    /// A reference kept in `word`, which must start at 0, be used for nothing else, and outlive it.
+    init(_ word: _AtomicWord) {
+        pointer = word
+    }
 
-    deinit {
-        if let object = pointer.load(ordering: .acquiring) { Unmanaged<Object>.fromOpaque(object).release() }
+    /// Releases the object, if one was made; the owner's `deinit` calls it, once.
+    func releaseObject() {
+        if let object = pointer.loadPointer(ordering: .acquiring) { Unmanaged<Object>.fromOpaque(object).release() }
     }
 
     /// The object, if one was made.
     func load() -> Object? {
-        pointer.load(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
+        pointer.loadPointer(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The object, made with `make` if no thread has made it yet (a thread that loses the race discards
@@ -27,7 +29,7 @@ struct _LazyReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
     func load(orMake make: () -> Object) -> Object {
         if let existing = load() { return existing }
         let fresh = Unmanaged.passRetained(make())
-        let (exchanged, original) = pointer.compareExchange(
+        let (exchanged, original) = pointer.compareExchangePointer(
             expected: nil, desired: fresh.toOpaque(), ordering: .acquiringAndReleasing)
         if exchanged { return fresh.takeUnretainedValue() }
         fresh.release()

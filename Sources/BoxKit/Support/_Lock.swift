@@ -3,8 +3,8 @@ internal import CBoxRuntime
 
 /// A heap-allocated pthread mutex.
 ///
-/// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see that Mutex's futex on Linux
-/// and would report every access it guards as a race.
+/// Used instead of `Synchronization.Mutex`, which is above BoxKit's platform floor, and whose futex on Linux
+/// ThreadSanitizer cannot see (it would report every access the mutex guards as a race).
 final class _Lock: @unchecked Sendable {
     private let handle: OpaquePointer
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One run of ``Box/verify()``: the registrations to resolve and the problems found so far.
 ///
 /// The targets are resolved in order, each by the sandbox thread of the current `_VerificationRun`. When a
@@ -13,16 +11,16 @@ final class _Verification: @unchecked Sendable {
     /// reserves a place before it starts a sandbox thread, and the thread gives it back when it ends
     /// (a parked thread never does; nor does one given up on while it is blocked). At most
     /// `maxParkedThreads`, however many verifications run at once.
-    private static let parkedThreads = Atomic<Int>(0)
+    private static let parkedThreads = _AtomicWords(count: 1)
     /// The most sandbox threads verifications may park in one process before they stop resolving.
-    static let maxParkedThreads = 64
+    static let maxParkedThreads: UInt64 = 64
 
     /// Reserves a place for a sandbox thread that may be parked; false when `maxParkedThreads` are taken.
     static func reserveParking() -> Bool {
-        var taken = parkedThreads.load(ordering: .relaxed)
+        var taken = parkedThreads.word.load(ordering: .relaxed)
         while taken < maxParkedThreads {
-            let (exchanged, current) = parkedThreads.compareExchange(
-                expected: taken, desired: taken + 1, ordering: .relaxed)
+            let (exchanged, current) = parkedThreads.word.compareExchange(
+                expected: taken, desired: taken + 1, ordering: .acquiringAndReleasing)
             if exchanged { return true }
             taken = current
         }
@@ -31,7 +29,7 @@ final class _Verification: @unchecked Sendable {
 
     /// Gives back a place reserved for a sandbox thread that ended without being parked.
     static func releaseParking() {
-        parkedThreads.wrappingSubtract(1, ordering: .relaxed)
+        parkedThreads.word.wrappingAdd(0 &- 1, ordering: .relaxed)
     }
 
     /// What the caller and the current run's thread share.

@@ -1,0 +1,97 @@
+// Wraps the C atomics (CBoxAtomics: cbox_atomic_*), the operations on the words Swift state shares across
+// threads. A public import: the inlinable hot paths (a resolve, a handle call) load words with them.
+public import CBoxAtomics
+
+/// The memory ordering of an operation on an `_AtomicWord`, named as `Synchronization`'s are.
+@usableFromInline
+enum _AtomicOrdering {
+    case relaxed
+    case acquiring
+    case releasing
+    case acquiringAndReleasing
+    case sequentiallyConsistent
+}
+
+/// A 64-bit word updated atomically, at a stable address: one of an `_AtomicWords` object's words, valid
+/// while that object lives. Pointers and flags are stored as their bit patterns.
+///
+/// BoxKit's platform floor (iOS 17, macOS 14) is below that of `Synchronization.Atomic`; this is its stand-in.
+@usableFromInline
+struct _AtomicWord: @unchecked Sendable {
+    @usableFromInline let address: UnsafeMutablePointer<UInt64>
+
+    @inlinable
+    init(_ address: UnsafeMutablePointer<UInt64>) {
+        self.address = address
+    }
+
+    /// The word. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
+    @inlinable @inline(__always)
+    func load(ordering: _AtomicOrdering) -> UInt64 {
+        switch ordering {
+        case .relaxed: cbox_atomic_load_relaxed(address)
+        case .acquiring: cbox_atomic_load_acquire(address)
+        default: cbox_atomic_load_seq_cst(address)
+        }
+    }
+
+    /// Stores `value`. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
+    @inlinable @inline(__always)
+    func store(_ value: UInt64, ordering: _AtomicOrdering) {
+        switch ordering {
+        case .relaxed: cbox_atomic_store_relaxed(address, value)
+        case .releasing: cbox_atomic_store_release(address, value)
+        default: cbox_atomic_store_seq_cst(address, value)
+        }
+    }
+
+    /// Adds `value`, wrapping; `ordering` is `.relaxed` or `.releasing`.
+    func wrappingAdd(_ value: UInt64, ordering: _AtomicOrdering) {
+        _ = ordering == .relaxed ? cbox_atomic_add_relaxed(address, value) : cbox_atomic_add_release(address, value)
+    }
+
+    /// Stores `desired` if the word holds `expected`. Returns whether it did, and the value the word held.
+    /// `ordering` is `.acquiringAndReleasing` or `.sequentiallyConsistent`.
+    func compareExchange(
+        expected: UInt64, desired: UInt64, ordering: _AtomicOrdering
+    ) -> (exchanged: Bool, original: UInt64) {
+        var original = expected
+        let exchanged =
+            ordering == .sequentiallyConsistent
+            ? cbox_atomic_compare_exchange_seq_cst(address, &original, desired)
+            : cbox_atomic_compare_exchange_acq_rel(address, &original, desired)
+        return (exchanged, original)
+    }
+
+    // MARK: Flags and pointers
+
+    /// The word as a flag.
+    @inlinable @inline(__always)
+    func loadFlag(ordering: _AtomicOrdering) -> Bool { load(ordering: ordering) != 0 }
+
+    /// Stores a flag.
+    @inlinable @inline(__always)
+    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) { store(flag ? 1 : 0, ordering: ordering) }
+
+    /// The word as a pointer.
+    @inlinable @inline(__always)
+    func loadPointer(ordering: _AtomicOrdering) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: UInt(truncatingIfNeeded: load(ordering: ordering)))
+    }
+
+    /// Stores a pointer.
+    @inlinable @inline(__always)
+    func storePointer(_ pointer: UnsafeMutableRawPointer?, ordering: _AtomicOrdering) {
+        store(UInt64(UInt(bitPattern: pointer)), ordering: ordering)
+    }
+
+    /// `compareExchange` of pointers.
+    func compareExchangePointer(
+        expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?, ordering: _AtomicOrdering
+    ) -> (exchanged: Bool, original: UnsafeMutableRawPointer?) {
+        let (exchanged, original) = compareExchange(
+            expected: UInt64(UInt(bitPattern: expected)), desired: UInt64(UInt(bitPattern: desired)),
+            ordering: ordering)
+        return (exchanged, UnsafeMutableRawPointer(bitPattern: UInt(truncatingIfNeeded: original)))
+    }
+}

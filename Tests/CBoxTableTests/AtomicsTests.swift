@@ -1,0 +1,47 @@
+import CBoxAtomics
+import Foundation
+import Testing
+
+extension CBoxTableSuite {
+    /// The atomic operations BoxKit uses in place of `Synchronization`'s (CBoxAtomics).
+    @Suite struct Atomics {
+        @Test func compareExchangeStoresTheDesiredValueWhenTheWordHoldsTheExpectedOne() {
+            var word: UInt64 = 7
+            var expected: UInt64 = 7
+            #expect(cbox_atomic_compare_exchange_acq_rel(&word, &expected, 9))
+            #expect(word == 9)
+            #expect(expected == 7)
+        }
+
+        @Test func compareExchangeReportsTheCurrentValueWhenTheWordHoldsAnother() {
+            var word: UInt64 = 5
+            var expected: UInt64 = 7
+            #expect(!cbox_atomic_compare_exchange_seq_cst(&word, &expected, 9))
+            #expect(word == 5)
+            #expect(expected == 5)
+        }
+
+        @Test func addWrapsAndReturnsThePreviousValue() {
+            var word: UInt64 = .max
+            #expect(cbox_atomic_add_relaxed(&word, 2) == .max)
+            #expect(cbox_atomic_load_relaxed(&word) == 1)
+            #expect(cbox_atomic_add_release(&word, 0 &- 1) == 1)
+            #expect(cbox_atomic_load_acquire(&word) == 0)
+        }
+
+        @Test func concurrentAddsAreNotLost() {
+            let counter = RelaxedCounter()
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                for _ in 0..<10_000 { counter.add(1) }
+            }
+            #expect(counter.value == 80_000)
+        }
+
+        @Test func aReleasedStoreIsSeenByAnAcquiringLoad() {
+            let flag = Flag()
+            #expect(!flag.isRaised)
+            flag.raise()
+            #expect(flag.isRaised)
+        }
+    }
+}
