@@ -10,7 +10,7 @@ FUZZ_SECONDS ?= 60
 SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: deps build test check lint symbols c-imports documented docs showroom bench bench-quick bench-check \
+.PHONY: deps build test check lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
 	tsan asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
@@ -41,7 +41,7 @@ test: deps
 check: deps
 	$(SWIFT) build --build-tests --scratch-path $(CHECK_BUILD) -Xswiftc -warnings-as-errors \
 		-Xcc -Werror -Xcc -Wall -Xcc -Wextra
-	$(MAKE) symbols c-imports lint documented
+	$(MAKE) symbols c-imports floor lint documented
 
 ## documented: every public symbol of BoxKit and of the showroom example has a doc comment, read from the
 ## symbol graph (enum cases and protocol requirements included, which swift format's rule does not see)
@@ -52,6 +52,11 @@ documented: deps
 	$(SWIFT) package dump-symbol-graph --skip-synthesized-members
 	$(SWIFT) .ci/undocumented.swift .build BoxKit BoxKitAwait BoxKitTesting ShowroomScenario
 
+## floor: Package.swift declares iOS 17 / macOS 14 / tvOS 17 / watchOS 10 / visionOS 1, and no Swift file uses
+## an API that .ci/above-floor.txt lists as newer (Synchronization among them): read, since no Apple SDK is here
+floor:
+	@bash .ci/floor.sh
+
 ## c-imports: only these thin wrappers import a C module; each owns one concern (STYLE.md)
 C_WRAPPERS = \
 	Sources/BoxKit/Handles/_ServiceHandle+Lookup.swift \
@@ -59,9 +64,10 @@ C_WRAPPERS = \
 	Sources/BoxKit/Resolution/Box+Lookup.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread.swift \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \
+	Sources/BoxKit/Support/_AtomicWord.swift \
 	Sources/BoxKit/Support/_Lock.swift
 c-imports:
-	@found=$$(grep -rlE '^ *(@_implementationOnly +|(internal|package|public) +)?import +(CBoxTable|CBoxRuntime|Clibxxhash)' \
+	@found=$$(grep -rlE '^ *(@_implementationOnly +|(internal|package|public) +)?import +(CBoxTable|CBoxRuntime|CBoxAtomics|Clibxxhash)' \
 		Sources --include='*.swift' | sort); \
 	expected=$$(printf '%s\n' $(C_WRAPPERS) | sort); \
 	if [ "$$found" != "$$expected" ]; then \

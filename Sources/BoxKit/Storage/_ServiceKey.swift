@@ -47,9 +47,12 @@ func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// The slow path of `_withCanonicalUTF8`: keys that are not ASCII (or not stored as contiguous UTF-8).
 @inline(never)
 func _withNonASCIICanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _ asStored: Bool) -> R) -> R {
-    var span = key.utf8Span
-    if span.checkForNFC(quickCheck: true) {
-        return span.span.withUnsafeBufferPointer { body($0, true) }
+    // Below the Swift 6.2 runtime, which brought UTF8Span's NFC check, every such key is normalised.
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        var span = key.utf8Span  // floor: inside #available
+        if span.checkForNFC(quickCheck: true) {  // floor: inside #available
+            return span.span.withUnsafeBufferPointer { body($0, true) }  // floor: inside #available
+        }
     }
     return key._nfcCodeUnits.withUnsafeBufferPointer { body($0, false) }
 }
