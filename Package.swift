@@ -56,6 +56,11 @@ let package = Package(
         // User code written against SwincyBox's protocols (a test double of the box, a value-type registration),
         // compiled in Swift 5 mode as such code usually is.
         .testTarget(name: "SwincyConformanceTests", dependencies: ["BoxKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Registrations written in a module whose default isolation is the main actor (Swift 6.2's
+        // `.defaultIsolation(MainActor.self)`, spelled as its compiler flag while the package's tools version is 6.1).
+        .testTarget(
+            name: "DefaultIsolationTests", dependencies: ["BoxKit"],
+            swiftSettings: [.unsafeFlags(["-default-isolation", "MainActor"])]),
         // The SwincyBox README's showroom, wired with BoxKit: `swift run showroom`.
         .target(name: "ShowroomScenario", dependencies: ["BoxKit"], path: "Examples/ShowroomScenario"),
         .executableTarget(name: "Showroom", dependencies: ["ShowroomScenario"], path: "Examples/Showroom"),

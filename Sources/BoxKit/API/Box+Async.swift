@@ -144,18 +144,22 @@ extension Box {
         try await _resolveAsync(type, key: key)
     }
 
-    /// The async resolution funnel: the synchronous funnel's lookup, then either the synchronous completion
-    /// (a ready instance, a synchronous factory, an error) or the async registration, taken out of the
-    /// lookup before anything suspends.
+    /// The async resolution funnel: the synchronous funnel's lookup, then the synchronous completion (a ready
+    /// instance, a synchronous factory, an error), the async registration, taken out of the lookup before
+    /// anything suspends, or a hop to the actor an isolated registration's factory must run on.
     @inlinable
     func _resolveAsync<Service>(_ type: Service.Type, key: String?) async throws(BoxError) -> Service {
         let lookup = _begin(ObjectIdentifier(type), key: key)
-        guard lookup.state == .asyncFactory else {
+        switch lookup.state {
+        case .asyncFactory:
+            let (registration, holder) = _endAsync(lookup)
+            return try await _AsyncRegistration<Service>.at(registration).make(resolvingFrom: self, holder: holder)
+        case .wrongIsolation:
+            return try await _resolveIsolated(type, key: key, ending: lookup)
+        default:
             return try lookup.instance(from: self) { lookup throws(BoxError) in
                 throw _failure(lookup, type: type, key: key)
             }
         }
-        let (registration, holder) = _endAsync(lookup)
-        return try await _AsyncRegistration<Service>.at(registration).make(resolvingFrom: self, holder: holder)
     }
 }

@@ -41,6 +41,12 @@ extension Box {
         BoxError(.failed(.asyncFactory, registration, inFlight: _inFlight(), origin: self))
     }
 
+    /// The error for a synchronous resolve of `registration`, whose factory must run on a global actor, from
+    /// code not running on it.
+    func _wrongIsolationError(_ registration: _AnyRegistration) -> BoxError {
+        BoxError(.failed(.wrongIsolation, registration, inFlight: _inFlight(), origin: self))
+    }
+
     /// The error for resolving `registration`, which takes runtime arguments, where there are none to pass
     /// (``ServiceStoring/service(_:)``).
     func _argumentsRequiredError(_ registration: _AnyRegistration) -> BoxError {

@@ -38,6 +38,10 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// verifications may park on the problems they find; or no thread could be started; or its
         /// resolution did not finish within the verification's patience (``Box/verify(patience:)``).
         case notVerified
+        /// The service's factory must run on a global actor (it was registered with `isolatedTo:`; see
+        /// <doc:ActorsAndIsolation>), and a synchronous resolve that would have made it ran elsewhere. Resolve it from code isolated to that actor, or with
+        /// ``Box/resolveAsync(_:key:)``, which hops to the actor; ``BoxError/description`` names the actor.
+        case wrongIsolation
     }
 
     /// What went wrong.
@@ -113,7 +117,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         case observed(_ObservedFailure)
     }
 
-    /// The content of an error made with the public initialiser.
+    /// The content of an error made with the public initialiser, or rendered from what a resolve observed.
     struct _Given: Sendable, Hashable {
         let reason: Reason
         let serviceType: String
@@ -122,7 +126,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         let registeredArguments: [[String]]
         let chain: [String]
         let nearest: [String]
-        /// For ``Reason-swift.enum/notVerified``, why.
+        /// For ``Reason-swift.enum/notVerified``, why; for ``Reason-swift.enum/wrongIsolation``, the global
+        /// actor's name.
         var detail: String? = nil
     }
 
@@ -202,7 +207,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
             return _Given(
                 reason: outcome.reason, serviceType: String(reflecting: observed.serviceType), key: observed.key,
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
-                chain: observed.chain, nearest: observed.nearest)
+                chain: observed.chain, nearest: observed.nearest,
+                detail: observed.isolation.map { String(reflecting: $0) })
         }
     }
 }
@@ -235,14 +241,23 @@ extension BoxError._Given: CustomStringConvertible {
         case .notVerified:
             return "BoxKit: \(subject) was not verified: \(detail ?? "verify() did not resolve it"). "
                 + "Resolution chain: \(path)."
+        case .wrongIsolation:
+            let actor = detail ?? "its global actor"
+            return "BoxKit: \(subject) is isolated to \(actor): its factory runs only there, and this synchronous "
+                + "resolve ran elsewhere. Resolve it from \(actor)-isolated code, or with "
+                + "`await box.resolveAsync(\(_call))`, which hops to \(actor). Resolution chain: \(path)."
         case .asyncFactory:
-            let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
-            let call = "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")
             return "BoxKit: \(subject) is registered with an async factory, which a synchronous resolve "
-                + "cannot run. Use `await box.resolveAsync(\(call))` (or tryResolveAsync, resolveAllAsync; "
+                + "cannot run. Use `await box.resolveAsync(\(_call))` (or tryResolveAsync, resolveAllAsync; "
                 + "`await box.resolve` with BoxKitAwait) from async code. Resolution chain: \(path). "
                 + "Registered nearby: \(nearby)."
         }
+    }
+
+    /// The arguments of a `resolveAsync` call for the service: `(any Module.Vehicle).self, key: "BMW"`.
+    private var _call: String {
+        let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
+        return "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")
     }
 
     /// `with arguments (Swift.String, Swift.Int) or (Swift.Int) and without arguments`, from

@@ -11,9 +11,11 @@ class _AnyRegistration: @unchecked Sendable {
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
     @usableFromInline let isAsync: Bool
-    /// `life == .transient && !isAsync`: a resolve runs the factory, with no instance to look for first. Also
-    /// in what would otherwise be padding.
+    /// `life == .transient && !isAsync && isolation == nil`: a resolve runs the factory, with no instance to
+    /// look for and nothing to check first. Also in what would otherwise be padding.
     @usableFromInline let isSyncTransient: Bool
+    /// The global actor the factory must run on (`register(isolatedTo:)`), or `nil` for any thread.
+    let isolation: _Isolation?
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -34,14 +36,18 @@ class _AnyRegistration: @unchecked Sendable {
     /// A registration whose atomic fields are the first `Word.count` of `words` (a subclass may keep fields
     /// of its own after them), made for it when `nil`.
     @usableFromInline
-    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, words: _AtomicWords? = nil) {
+    init(
+        serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil,
+        words: _AtomicWords? = nil
+    ) {
         let words = words ?? _AtomicWords(count: Word.count)
         self.words = words
         self.serviceType = serviceType
         self.key = key
         self.life = life
         self.isAsync = isAsync
-        isSyncTransient = life == .transient && !isAsync
+        self.isolation = isolation
+        isSyncTransient = life == .transient && !isAsync && isolation == nil
         hooks = _LazyReference(words[Word.hooks])
         creation = _CreationClaim(words[Word.creation])
         dependencies = _DependencyList(head: words[Word.dependencies])

@@ -11,12 +11,18 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
 
     /// Inlinable, so that it specialises where `register` does: made generically, it would look up the
     /// metadata of `Service?` on every registration.
+    ///
+    /// `isolation`, when given, is the global actor the factory must run on: a resolve elsewhere fails before
+    /// calling it (`_ResolutionThread.decide`).
     @inlinable
-    init(key: String?, life: LifeType, factory: (() -> Service)?, resolving: ((Resolver) -> Service)?) {
+    init(
+        key: String?, life: LifeType, factory: (() -> Service)?, resolving: ((Resolver) -> Service)?,
+        isolation: _Isolation? = nil
+    ) {
         precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
         self.factory = factory
         resolvingFactory = resolving
-        super.init(serviceType: Service.self, key: key, life: life)
+        super.init(serviceType: Service.self, key: key, life: life, isolation: isolation)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -63,8 +69,14 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
 
     override func unmade() -> _AnyRegistration {
-        copyHooks(to: _Registration(key: key, life: life, factory: factory, resolving: resolvingFactory))
+        copyHooks(
+            to: _Registration(
+                key: key, life: life, factory: factory, resolving: resolvingFactory, isolation: isolation))
     }
 
-    override func verificationResolve(from box: Box) -> Any? { box._resolve(registration: self) }
+    /// Resolves it, unless its factory must run on a global actor: a verification's sandbox thread is not
+    /// on it, and waiting for the actor could wait for the very caller of `verify()`.
+    override func verificationResolve(from box: Box) -> Any? {
+        isolation == nil ? box._resolve(registration: self) : nil
+    }
 }

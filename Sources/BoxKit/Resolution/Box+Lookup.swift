@@ -152,7 +152,7 @@ extension Box {
         lookup.holder?.release()
     }
 
-    /// Ends an `.asyncFactory` lookup for an async resolve, which must not suspend inside a read section:
+    /// Ends an `.asyncFactory` or `.wrongIsolation` lookup for an async resolve, which must not suspend inside a read section:
     /// returns the registration and the box holding it (`nil` for this one) as strong references, so that
     /// they outlive the lookup while the factory runs.
     @usableFromInline
@@ -195,7 +195,7 @@ extension Box {
         _lineage.first { $0.storage.registrations.contains { $0 === registration } }?.box
     }
 
-    /// Turns a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup of this box into its error, ending
+    /// Turns a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup of this box into its error, ending
     /// the lookup. `arguments` are the types of the runtime arguments the resolve passed (none for a plain
     /// resolve).
     @usableFromInline
@@ -205,7 +205,8 @@ extension Box {
         return error
     }
 
-    /// The error of a `.missing`, `.cycle`, `.asyncFactory` or `.tooDeep` lookup, which stays as it is.
+    /// The error of a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup, which stays
+    /// as it is.
     @inline(__always)
     private func _error(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         guard lookup.state != .missing, let raw = lookup.registration else {
@@ -215,6 +216,7 @@ extension Box {
         return switch lookup.state {
         case .cycle: _cycleError(registration)
         case .tooDeep: _tooDeepError(registration)
+        case .wrongIsolation: _wrongIsolationError(registration)
         default: _asyncFactoryError(registration)
         }
     }

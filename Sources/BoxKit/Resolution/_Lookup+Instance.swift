@@ -8,8 +8,8 @@ extension _Lookup {
     /// `ready` reads and `make` calls the typed registration at the pointer it is given: a registration of
     /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
     /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
-    /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory` or
-    /// `.tooDeep` lookup: a box throws its error; a handle, whose lookup reports as missing whatever it does
+    /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory`,
+    /// `.tooDeep` or `.wrongIsolation` lookup: a box throws its error; a handle, whose lookup reports as missing whatever it does
     /// not handle itself, resolves through its box.
     ///
     /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
@@ -36,7 +36,7 @@ extension _Lookup {
             let service = value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             source._endRead(self)
             return service
-        case .missing, .cycle, .asyncFactory, .tooDeep:
+        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation:
             return try otherwise(self)
         }
     }

@@ -24,6 +24,10 @@ struct _Lookup {
         /// Making the registration would nest resolutions deeper than `_ResolutionThread.depthLimit` on this
         /// thread; `_failure` ends the lookup.
         case tooDeep
+        /// The registration's factory must run on a global actor (`register(isolatedTo:)`) that this code is
+        /// not running on: an async resolve takes the registration out with `_endAsync` and hops to the
+        /// actor; a synchronous one turns it into its error with `_failure`. Both end the lookup.
+        case wrongIsolation
     }
 
     @usableFromInline let state: State

@@ -24,6 +24,9 @@ struct _ObservedFailure: @unchecked Sendable {
         /// The registration found takes runtime arguments, of types `registeredArguments`, and was resolved
         /// without any (`ServiceStoring.service`).
         case argumentsRequired
+        /// The registration found must be made on the global actor `isolation`, and the synchronous resolve
+        /// ran elsewhere.
+        case wrongIsolation
     }
 
     let kind: Kind
@@ -35,6 +38,8 @@ struct _ObservedFailure: @unchecked Sendable {
     let arguments: [Any.Type]
     /// For `.argumentsRequired`, the argument types the registration takes.
     let registeredSignature: [Any.Type]
+    /// For `.wrongIsolation`, the global actor the registration's factory must run on.
+    var isolation: (any GlobalActor.Type)? = nil
     /// The resolutions in flight when it failed, outermost first, not counting the failed one.
     let inFlight: [_Dependency]
     /// The box the resolve started from: where the nearest registrations are looked for.
@@ -57,8 +62,9 @@ struct _ObservedFailure: @unchecked Sendable {
         return _ObservedFailure(
             kind: kind, serviceType: registration.serviceType, key: registration.key,
             arguments: required ? [] : registration.argumentTypes,
-            registeredSignature: required ? registration.argumentTypes : [], inFlight: inFlight.map(_Dependency.init),
-            origin: origin)
+            registeredSignature: required ? registration.argumentTypes : [],
+            isolation: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
+            inFlight: inFlight.map(_Dependency.init), origin: origin)
     }
 
     /// What makes two failures say the same: the identities they were observed with. Two failures with the
@@ -96,6 +102,7 @@ struct _ObservedFailure: @unchecked Sendable {
         case .asyncFactory: return (.asyncFactory, [])
         case .tooDeep: return (.tooDeep, [])
         case .argumentsRequired: return (.argumentMismatch, [_names(registeredSignature)])
+        case .wrongIsolation: return (.wrongIsolation, [])
         }
     }
 

@@ -1,6 +1,7 @@
 // Wraps the C per-thread resolution state (CBoxRuntime: cbox_thread, cbox_chain_*, cbox_edges_*,
 // cbox_sandbox_*): the chain of resolutions in flight on a thread, the dependencies its first creations
-// record, and verification sandboxes; and ends the read sections of the table's reader records it extends.
+// record, and verification sandboxes; asks which executor the thread runs on (cbox_current_executor_identity,
+// cbox_is_main_thread); and ends the read sections of the table's reader records it extends.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -46,6 +47,23 @@ enum _ResolutionThread {
     static func recordDependency(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeMutableRawPointer) {
         guard cbox_chain_recording(thread) != nil, cbox_edges_record(thread, found) else { return }
         _ = Unmanaged<_AnyRegistration>.fromOpaque(found).retain()
+    }
+
+    /// Whether the calling code runs on `executor`: the concurrency runtime tracks the executor the current
+    /// task runs on (an actor's, or a custom one). Code on the main thread runs on the main actor's executor
+    /// too, in a task or not. (Not only there: where the main thread has handed the main queue over to
+    /// `dispatch_main`, as on Linux, main-actor tasks run on other threads.)
+    ///
+    /// - Complexity: O(1): a read of the runtime's per-thread record, and of the thread's identity.
+    static func isOn(_ executor: UnownedSerialExecutor) -> Bool {
+        let identity = _identity(of: executor)
+        if identity == cbox_current_executor_identity() { return true }
+        return identity == _identity(of: MainActor.sharedUnownedExecutor) && cbox_is_main_thread()
+    }
+
+    /// The first of an executor's two words: the object that identifies it.
+    private static func _identity(of executor: UnownedSerialExecutor) -> UnsafeRawPointer? {
+        unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self).0
     }
 
     /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
@@ -186,8 +204,13 @@ enum _ResolutionThread {
             }
             return _Lookup(.cycle, found, holder: holder)
         }
-        if !isSyncTransient && registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
-            return _Lookup(.asyncFactory, found, holder: holder)
+        if !isSyncTransient {
+            if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
+                return _Lookup(.asyncFactory, found, holder: holder)
+            }
+            if registration._withUnsafeGuaranteedRef({ $0.isolation.map { !$0.isCurrent } ?? false }) {
+                return _Lookup(.wrongIsolation, found, holder: holder)
+            }
         }
         if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
         push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })

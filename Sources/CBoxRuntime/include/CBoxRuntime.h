@@ -246,6 +246,16 @@ void cbox_creations_leave(void);
 /// Wakes every waiting thread, if any waits; call after releasing a claim.
 void cbox_creations_changed(void);
 
+// MARK: - Executors
+
+/// The identity of the serial executor the calling code runs on (an actor, or a custom executor), as the
+/// Swift concurrency runtime tracks it for the current thread; NULL outside any task or actor (the generic
+/// executor). Never waits or asserts.
+const void *_Nullable cbox_current_executor_identity(void);
+
+/// Whether the calling thread is the process's main thread, where the main actor's work runs.
+bool cbox_is_main_thread(void);
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus

@@ -1,0 +1,123 @@
+extension Box {
+    /// Registers a factory that must run on a global actor, such as the main actor, for a service isolated
+    /// to it (a `@MainActor` view model, say); callable from code that is not isolated to that actor.
+    ///
+    /// ```swift
+    /// @MainActor final class Screen { init() {} }
+    ///
+    /// func configure(_ box: Box) {                  // nonisolated
+    ///     box.register(isolatedTo: MainActor.self) { @MainActor in Screen() }
+    /// }
+    ///
+    /// @MainActor func show(_ box: Box) {
+    ///     let screen: Screen = box.resolve()        // on the main actor: made here, synchronously
+    /// }
+    ///
+    /// func prepare(_ box: Box) async {
+    ///     let screen = await box.resolveAsync(Screen.self)   // anywhere else: hops to the main actor
+    /// }
+    /// ```
+    ///
+    /// Write the actor's attribute on the closure (`{ @MainActor in … }`, `{ @DatabaseActor in … }`), so that
+    /// the compiler checks its body against that actor; `isolatedTo:` names the same actor, and registering a
+    /// closure isolated to another one, or to none, stops the program.
+    ///
+    /// A synchronous resolve (``resolve(_:key:)``, `@Boxed`, a ``ServiceFactory`` handle) makes the service
+    /// only on that actor: from anywhere else it stops the program with a message naming the service and the
+    /// actor, and ``tryResolve(_:key:)`` throws a ``BoxError`` with reason
+    /// ``BoxError/Reason-swift.enum/wrongIsolation``; the factory never runs off its actor. An async resolve
+    /// (``resolveAsync(_:key:)``, ``tryResolveAsync(_:key:)``, ``resolveAllAsync(_:)``, or
+    /// `await box.resolve` with BoxKitAwait) hops to the actor, resolves there, and returns.
+    ///
+    /// Lifetimes keep their rules: a `.permanent` instance is made once, on the actor, and from then on is
+    /// returned to any caller, as every shared instance is (see ``Box``). ``verify()`` does not resolve
+    /// these registrations (its threads are not on the actor), and a factory that resolves a dependency
+    /// isolated to another actor gets that dependency's error unless it is already made.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; usually inferred from the factory.
+    ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``.
+    ///   - isolation: The global actor the factory is isolated to: `MainActor.self`, or your own.
+    ///   - factory: Makes the service, on `isolation`'s actor.
+    /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks, which run on the actor
+    ///   after the factory.
+    /// - Complexity: O(1) on average: one XXH3 hash and one insert.
+    @discardableResult
+    public func register<Service, Isolation: GlobalActor>(
+        _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
+        isolatedTo isolation: Isolation.Type, _ factory: @escaping @isolated(any) @Sendable () -> Service
+    ) -> any ServiceStoring {
+        let checked = _Isolation(isolation, factoryIsolation: factory.isolation, service: Service.self, key: key)
+        let registration = _Registration(
+            key: key, life: life, factory: _onItsActor(factory), resolving: nil, isolation: checked)
+        _register(registration, typeID: ObjectIdentifier(Service.self))
+        return registration
+    }
+
+    /// Registers a factory that must run on a global actor and resolves its dependencies from the box it
+    /// receives.
+    ///
+    /// ```swift
+    /// box.register(isolatedTo: MainActor.self) { @MainActor r in
+    ///     Screen(model: r.resolve())
+    /// }
+    /// ```
+    ///
+    /// Such a service resolves as the factory that takes nothing does (see <doc:ActorsAndIsolation>); as for
+    /// any factory, a transient one receives the box the resolve started from, a permanent one the box that
+    /// holds the registration.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; usually inferred from the factory.
+    ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``.
+    ///   - isolation: The global actor the factory is isolated to: `MainActor.self`, or your own.
+    ///   - factory: Makes the service, on `isolation`'s actor, resolving what it needs from its argument.
+    /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
+    /// - Complexity: O(1) on average: one XXH3 hash and one insert.
+    @discardableResult
+    public func register<Service, Isolation: GlobalActor>(
+        _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
+        isolatedTo isolation: Isolation.Type, _ factory: @escaping @isolated(any) @Sendable (Resolver) -> Service
+    ) -> any ServiceStoring {
+        let checked = _Isolation(isolation, factoryIsolation: factory.isolation, service: Service.self, key: key)
+        let registration = _Registration(
+            key: key, life: life, factory: nil, resolving: _onItsActor(factory), isolation: checked)
+        _register(registration, typeID: ObjectIdentifier(Service.self))
+        return registration
+    }
+
+    /// `factory` as a function a resolve calls synchronously, which it does only on the factory's actor
+    /// (`_ResolutionThread.decide` checks that first).
+    ///
+    /// Swift calls an `@isolated(any)` function only with `await`, even on its actor. Its value is the
+    /// function and context of the isolated closure it was made from, with the isolation kept in the
+    /// context (it is the size of a plain function, which `unsafeBitCast` checks); called as a plain function,
+    /// it runs that closure synchronously. The standard library's `assumeIsolated` drops isolation from a
+    /// function type the same way. The isolation tests call such factories for the main actor and a global
+    /// actor of their own, with captures.
+    private func _onItsActor<Argument, Service>(
+        _ factory: @escaping @isolated(any) @Sendable (Argument) -> Service
+    ) -> (Argument) -> Service {
+        unsafeBitCast(factory, to: ((Argument) -> Service).self)
+    }
+
+    /// `_onItsActor(_:)` for a factory that takes nothing.
+    private func _onItsActor<Service>(_ factory: @escaping @isolated(any) @Sendable () -> Service) -> () -> Service {
+        unsafeBitCast(factory, to: (() -> Service).self)
+    }
+
+    /// The async resolve of `type` and `key` whose `.wrongIsolation` lookup found a registration that must be
+    /// made on a global actor this code is not running on: ends the lookup, hops to the actor, resolves there
+    /// as a synchronous resolve would (finding the registration again, or whatever replaced it), and comes
+    /// back.
+    @usableFromInline
+    func _resolveIsolated<Service>(
+        _ type: Service.Type, key: String?, ending lookup: _Lookup
+    ) async throws(BoxError) -> Service {
+        let actor = _endAsync(lookup).registration.isolation.unsafelyUnwrapped.actor
+        return try await _Isolation.run(on: actor) { () throws(BoxError) in try self.tryResolve(type, key: key) }
+            .instance
+    }
+}
