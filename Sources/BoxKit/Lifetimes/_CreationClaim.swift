@@ -9,7 +9,7 @@
 /// (A -> B on one, B -> A on the other) wait for each other, as they would for any lock. The monitor is
 /// shared by every registration, so a release wakes every waiter to check its own claim; waiting is rare.
 /// One of the registration's atomic words: nothing is allocated.
-struct _CreationClaim: ~Copyable, Sendable {
+struct _CreationClaim: Sendable {
     /// Whether a thread holds the claim.
     private let held: _AtomicWord
 

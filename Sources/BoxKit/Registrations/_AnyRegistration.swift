@@ -4,9 +4,11 @@
 /// The fields a resolve reads come first, so that a resolve touches one cache line of the registration.
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
-    /// The fields threads share, one word each (see the `Word` indices): what a resolve reads is on one
-    /// cache line of this object, the words on one of their own.
-    @usableFromInline let words: _AtomicWords
+    /// The fields threads share, one word each (see `Word`), read and written only through `words`: never
+    /// as a property after `init`, since a formal access could copy it or claim it exclusively while other
+    /// threads use the words. The first stored property of this root class, so that it starts where
+    /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it).
+    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
@@ -23,34 +25,36 @@ class _AnyRegistration: @unchecked Sendable {
     /// Orders this box's registrations; set under the registry's writer lock before the registration is
     /// published, then only read.
     var sequence: UInt64 = 0
-    /// Hooks run after each creation, in order; made with the first hook.
-    let hooks: _LazyReference<_Locked<[_Hook]>>
-    /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
-    let creation: _CreationClaim
     /// The `.weak` instance while someone else holds it; read and written only while holding `creation` (an
     /// async registration's, while holding its `bookkeeping` lock).
     @exclusivity(unchecked) weak var weakInstance: AnyObject?
-    /// What the first creation (and `verify()`) saw this registration resolve.
-    let dependencies: _DependencyList
 
-    /// A registration whose atomic fields are the first `Word.count` of `words` (a subclass may keep fields
-    /// of its own after them), made for it when `nil`.
     @usableFromInline
-    init(
-        serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil,
-        words: _AtomicWords? = nil
-    ) {
-        let words = words ?? _AtomicWords(count: Word.count)
-        self.words = words
+    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil) {
         self.serviceType = serviceType
         self.key = key
         self.life = life
         self.isAsync = isAsync
         self.isolation = isolation
         isSyncTransient = life == .transient && !isAsync && isolation == nil
-        hooks = _LazyReference(words[Word.hooks])
-        creation = _CreationClaim(words[Word.creation])
-        dependencies = _DependencyList(head: words[Word.dependencies])
+        assert(
+            withUnsafeMutablePointer(to: &_wordStorage) { UnsafeMutableRawPointer($0) } == words.base,
+            "the atomic words are not the registration's first stored property")
+    }
+
+    /// Hooks run after each creation, in order; made with the first hook.
+    final var hooks: _LazyReference<_Locked<[_Hook]>> { _LazyReference(words[Word.hooks]) }
+    /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
+    final var creation: _CreationClaim { _CreationClaim(words[Word.creation]) }
+    /// What the first creation (and `verify()`) saw this registration resolve.
+    final var dependencies: _DependencyList { _DependencyList(head: words[Word.dependencies]) }
+
+    /// The registration's atomic words, inside the object: its first stored property, `_wordStorage`.
+    ///
+    /// - Complexity: O(1): an offset from the object's address, with no load.
+    @inlinable
+    final var words: _AtomicWords {
+        @inline(__always) get { _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self)) }
     }
 
     deinit {
@@ -77,7 +81,6 @@ class _AnyRegistration: @unchecked Sendable {
         static let creation = 5
         /// The head of `dependencies`.
         static let dependencies = 6
-        static let count = 7
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it

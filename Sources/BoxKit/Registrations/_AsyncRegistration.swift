@@ -26,6 +26,8 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     /// Guards the creation tasks and the instances they store; made by the first resolve that needs it. No
     /// user code runs while it is held: the factory runs in the task, outside it.
     let bookkeeping: _LazyReference<_Lock>
+    /// The words of `created` and `bookkeeping` (an async registration's own allocation).
+    private let asyncWords = _AtomicWords(count: 2)
 
     @usableFromInline
     init(key: String?, life: LifeType, factory: @escaping @Sendable (Resolver) async -> Service) {
@@ -35,11 +37,9 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
                 + "factory: a graph is the scope of one synchronous top-level resolve on one thread, which an "
                 + "awaiting factory leaves. Register it .transient, .weak or .permanent.")
         self.factory = factory
-        // Two words after the base class's: `created`'s and `bookkeeping`'s.
-        let words = _AtomicWords(count: Word.count + 2)
-        created = words[Word.count]
-        bookkeeping = _LazyReference(words[Word.count + 1])
-        super.init(serviceType: Service.self, key: key, life: life, isAsync: true, words: words)
+        created = asyncWords[0]
+        bookkeeping = _LazyReference(asyncWords[1])
+        super.init(serviceType: Service.self, key: key, life: life, isAsync: true)
     }
 
     deinit {

@@ -2,11 +2,11 @@
 /// dependencies of one creation (usually the first, and only one), read only when
 /// ``Box/dependencyGraph()`` asks.
 ///
-/// A noncopyable struct stored inline in the registration, whose head is one of the registration's atomic
-/// words: nothing allocated until a creation that resolved something ends. The resolving thread gathers a
+/// A view of one of the registration's atomic words, which holds the head: nothing allocated until a creation
+/// that resolved something ends. The resolving thread gathers a
 /// creation's dependencies in its own buffer (see `_ResolutionThread.recordDependency`) and hands them over
 /// here as one batch, one allocation. The registration calls `releaseAll()` in its `deinit`.
-struct _DependencyList: ~Copyable, @unchecked Sendable {
+struct _DependencyList: @unchecked Sendable {
     /// A batch's count and the batch handed over before it. The list holds one reference to every batch
     /// (`next` is not a reference of its own) and releases them one after another, so that releasing a long
     /// list never recurses.

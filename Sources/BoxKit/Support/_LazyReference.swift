@@ -1,11 +1,11 @@
 /// An object made on first use by whichever thread gets there first, then shared.
 ///
-/// A noncopyable struct, stored inline in the object that owns it, on one of the owner's atomic words: no
-/// allocation until the object is made (a class here cost every registration an allocation per lazy field).
+/// A view of one of its owner's atomic words, which holds the object: no allocation until the object is made
+/// (a class here cost every registration an allocation per lazy field). Copies are views of the same word.
 /// The owner calls `releaseObject()` in its `deinit`.
 ///
 /// The pointer is published with a releasing compare-exchange and read with an acquiring load.
-struct _LazyReference<Object: AnyObject>: ~Copyable, @unchecked Sendable {
+struct _LazyReference<Object: AnyObject>: @unchecked Sendable {
     /// The object, retained, or `nil`.
     private let pointer: _AtomicWord
 
