@@ -8,7 +8,9 @@ class _AnyRegistration: @unchecked Sendable {
     /// as a property after `init`, since a formal access could copy it or claim it exclusively while other
     /// threads use the words. The first stored property of this root class, so that it starts where
     /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it).
-    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0
+    )
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
@@ -48,6 +50,8 @@ class _AnyRegistration: @unchecked Sendable {
     final var creation: _CreationClaim { _CreationClaim(words[Word.creation]) }
     /// What the first creation (and `verify()`) saw this registration resolve.
     final var dependencies: _DependencyList { _DependencyList(head: words[Word.dependencies]) }
+    /// The named scope ``Box/reset(scope:)`` resets this registration with, once `inScope` set it.
+    final var scopeReference: _LazyReference<_ScopeMembership> { _LazyReference(words[Word.scope]) }
 
     /// The registration's atomic words, inside the object: its first stored property, `_wordStorage`.
     ///
@@ -59,6 +63,7 @@ class _AnyRegistration: @unchecked Sendable {
 
     deinit {
         hooks.releaseObject()
+        scopeReference.releaseObject()
         dependencies.releaseAll()
     }
 
@@ -81,6 +86,8 @@ class _AnyRegistration: @unchecked Sendable {
         static let creation = 5
         /// The head of `dependencies`.
         static let dependencies = 6
+        /// `scope`'s object.
+        static let scope = 7
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -124,10 +131,29 @@ class _AnyRegistration: @unchecked Sendable {
         preconditionFailure("every registration kind overrides unmade()")
     }
 
-    /// Adds this registration's hooks to `copy`, in order.
-    final func copyHooks(to copy: _AnyRegistration) -> _AnyRegistration {
+    /// Gives `copy` this registration's hooks, in order, and its scope.
+    final func copySettings(to copy: _AnyRegistration) -> _AnyRegistration {
         for hook in hooks.load()?.withLock({ $0 }) ?? [] { copy.addHook(hook.run) }
+        if let scope { copy.join(scope) }
         return copy
+    }
+
+    /// The named scope this registration's shared instance belongs to, if any.
+    final var scope: Box.Scope? { scopeReference.load()?.scope }
+
+    /// Puts this registration in `scope`, once: stops the program if it is already in another, or if its
+    /// lifetime shares no instance for a scope to reset.
+    final func join(_ scope: Box.Scope) {
+        guard life == .permanent || life == .weak else {
+            preconditionFailure(
+                "BoxKit: \(displayName) is registered .\(life), which shares no instance: only .permanent and .weak "
+                    + "registrations can be in a scope (\"\(scope.name)\") for reset(scope:) to drop.")
+        }
+        let member = scopeReference.load(orMake: { _ScopeMembership(scope) })
+        precondition(
+            member.scope == scope,
+            "BoxKit: \(displayName) is already in scope \"\(member.scope.name)\"; a registration is in one scope at most."
+        )
     }
 
     /// Resolves this registration from `box`, the box that holds it, for ``Box/verify()``; `nil` for

@@ -37,7 +37,7 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
     override var registryTypeID: ObjectIdentifier { Self.typeID }
 
     override func unmade() -> _AnyRegistration {
-        copyHooks(to: _ArgumentRegistration(key: key, life: life, factory: factory))
+        copySettings(to: _ArgumentRegistration(key: key, life: life, factory: factory))
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.

@@ -47,7 +47,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     }
 
     override func unmade() -> _AnyRegistration {
-        copyHooks(to: _AsyncRegistration(key: key, life: life, factory: factory))
+        copySettings(to: _AsyncRegistration(key: key, life: life, factory: factory))
     }
 
     /// The registration at `registration`, which `Box._begin` found for `Service`'s identity.

@@ -69,7 +69,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
 
     override func unmade() -> _AnyRegistration {
-        copyHooks(
+        copySettings(
             to: _Registration(
                 key: key, life: life, factory: factory, resolving: resolvingFactory, isolation: isolation))
     }

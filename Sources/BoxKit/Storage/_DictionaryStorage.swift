@@ -40,6 +40,18 @@ final class _DictionaryStorage: _ServiceStorage {
         _ = previous  // released here, outside the lock
     }
 
+    func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool {
+        let key = ServiceKey(typeID: typeID, key: new.key)
+        let previous: _AnyRegistration? = state.withLock { state in
+            guard state.entries[key] === old else { return nil }
+            new.sequence = old.sequence
+            let previous = state.entries.updateValue(new, forKey: key)
+            generation.advance()
+            return previous
+        }
+        return previous != nil  // released here, outside the lock
+    }
+
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
         let removed = state.withLock { state in
             let removed = state.entries.removeValue(forKey: ServiceKey(typeID: typeID, key: key))

@@ -54,6 +54,27 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         }
     }
 
+    func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool {
+        let value = Unmanaged.passRetained(new).toOpaque()
+        let type = _typeBits(typeID)
+        let replaced = _withKeyBytes(new.key) { bytes, hasKey, _ in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+            return write { table in
+                // The writer lock keeps other writers out, so the value found is the one stored until the insert.
+                guard
+                    cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word)
+                        == Unmanaged.passUnretained(old).toOpaque()
+                else { return false }
+                new.sequence = old.sequence
+                _ = cbox_table_insert(table, hash, type, bytes.baseAddress, bytes.count, word, value)
+                return true
+            }
+        }
+        if !replaced { Unmanaged<_AnyRegistration>.fromOpaque(value).release() }
+        return replaced
+    }
+
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
         let type = _typeBits(typeID)
         return _withKeyBytes(key) { bytes, hasKey, _ in

@@ -4,6 +4,9 @@
 protocol _ServiceStorage: AnyObject, Sendable {
     /// Stores `registration` for its type identity and key, replacing (and releasing) any previous one.
     func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier)
+    /// Replaces `old` with `new` (a registration of the same identity and key) if `old` is still the one
+    /// stored; returns whether it was. `new` takes `old`'s place in the registration order.
+    func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool
     /// Removes the registration for the identity and key; returns whether there was one.
     @discardableResult
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool
