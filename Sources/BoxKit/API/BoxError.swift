@@ -42,6 +42,10 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// <doc:ActorsAndIsolation>), and a synchronous resolve that would have made it ran elsewhere. Resolve it from code isolated to that actor, or with
         /// ``Box/resolveAsync(_:key:)``, which hops to the actor; ``BoxError/description`` names the actor.
         case wrongIsolation
+        /// A forwarded type (``Box/forward(_:to:key:)``) was resolved, and the service it forwards to is not
+        /// of that type: a class that is not a subclass, or a type that does not conform.
+        /// ``BoxError/description`` names both.
+        case typeMismatch
     }
 
     /// What went wrong.
@@ -127,7 +131,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         let chain: [String]
         let nearest: [String]
         /// For ``Reason-swift.enum/notVerified``, why; for ``Reason-swift.enum/wrongIsolation``, the global
-        /// actor's name.
+        /// actor's name; for ``Reason-swift.enum/typeMismatch``, the service forwarded to.
         var detail: String? = nil
     }
 
@@ -150,6 +154,14 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
             _Given(
                 reason: reason, serviceType: serviceType, key: key, arguments: arguments,
                 registeredArguments: registeredArguments, chain: chain, nearest: nearest))
+    }
+
+    /// The error of a resolve of `forwarded` under `key` whose forward found `found`, which is not of that type.
+    init(_ found: Any.Type, isNot forwarded: Any.Type, key: String?, chain: [String]) {
+        _source = .given(
+            _Given(
+                reason: .typeMismatch, serviceType: String(reflecting: forwarded), key: key, arguments: [],
+                registeredArguments: [], chain: chain, nearest: [], detail: _describe(found, key: key)))
     }
 
     /// The problem ``Box/verify()`` reports for `registration`, which it did not resolve because of `why`;
@@ -241,6 +253,11 @@ extension BoxError._Given: CustomStringConvertible {
         case .notVerified:
             return "BoxKit: \(subject) was not verified: \(detail ?? "verify() did not resolve it"). "
                 + "Resolution chain: \(path)."
+        case .typeMismatch:
+            let target = detail ?? "the service it forwards to"
+            let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
+            return "BoxKit: \(target) is not a \(serviceType), so it cannot be resolved as one: forward("
+                + "\(type).self, to: ...) needs a subclass or a conforming type. Resolution chain: \(path)."
         case .wrongIsolation:
             let actor = detail ?? "its global actor"
             return "BoxKit: \(subject) is isolated to \(actor): its factory runs only there, and this synchronous "
