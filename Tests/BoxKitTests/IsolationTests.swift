@@ -28,6 +28,36 @@ import Testing
     }
 }
 
+/// A global actor whose executor is a dispatch queue of its own: a test may block it without taking a thread
+/// from the pool that runs tasks.
+@globalActor actor Kilnworks {
+    static let shared = Kilnworks()
+    private static let executor = QueueExecutor()
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+}
+
+/// A serial executor that runs jobs on a dispatch queue of its own.
+final class QueueExecutor: SerialExecutor {
+    private let queue = DispatchQueue(label: "BoxKitTests.QueueExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+}
+
+/// A global actor whose `shared` is a new actor each time: a mistake registration reports.
+@globalActor actor Fickle {
+    static var shared: Fickle { Fickle() }
+}
+
+/// A service isolated to `Kilnworks`.
+@Kilnworks final class Kiln {
+    let serial: Int
+
+    init(serial: Int) { self.serial = serial }
+}
+
 /// Registers `MapView` and `Lathe` from nonisolated code, as an app's setup does.
 private func registerIsolatedServices(in box: Box, life: LifeType = .transient, made: Counter = Counter()) {
     let title = "captured"
@@ -68,6 +98,26 @@ struct IsolationTests {
         #expect(serial == 7)
     }
 
+    @Test("an async resolve whose registration is replaced while it hops resolves the replacement", arguments: backends)
+    func replacedDuringHop(backend: Box.Backend) async throws {
+        let box = Box(backend: backend)
+        box.register(isolatedTo: Kilnworks.self) { @Kilnworks in Kiln(serial: 1) }
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // Holds the actor (its own queue's thread, not one of the tasks' threads), so that the hop below waits.
+        let busy = Task { @Kilnworks in
+            started.signal()
+            release.wait()
+        }
+        await Task.detached { started.wait() }.value
+        let resolve = Task.detached { try await box.tryResolveAsync(Kiln.self).serial }
+        try await Task.sleep(for: .milliseconds(100))
+        box.register(Kiln.self) { () async in await Kiln(serial: 9) }
+        release.signal()
+        await busy.value
+        #expect(try await resolve.value == 9)
+    }
+
     @Test("a synchronous resolve off the actor throws wrongIsolation naming the actor", arguments: backends)
     func tryResolveOffActorThrows(backend: Box.Backend) throws {
         let box = Box(backend: backend)
@@ -102,7 +152,10 @@ struct IsolationTests {
         }
         #expect(
             standardError(of: result).contains(
-                "Resolution chain: BoxKitTests.Cockpit -> BoxKitTests.MapView."))
+                "BoxKit: BoxKitTests.MapView is isolated to Swift.MainActor: its factory runs only there, and "
+                    + "BoxKitTests.Cockpit's factory resolved it synchronously elsewhere. Register BoxKitTests.Cockpit "
+                    + "with isolatedTo: Swift.MainActor as well, or resolve BoxKitTests.Cockpit from "
+                    + "Swift.MainActor-isolated code. Resolution chain: BoxKitTests.Cockpit -> BoxKitTests.MapView."))
     }
 
     @Test("a permanent isolated service is made once, on its actor, then returned anywhere", arguments: backends)
@@ -139,6 +192,22 @@ struct IsolationTests {
         #expect(box.verify().isEmpty)
     }
 
+    @Test(
+        "verify() leaves alone what resolves an isolated registration, and parks no thread for it again",
+        arguments: backends)
+    func verifySkipsDependentsOfIsolated(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let started = Counter()
+        registerIsolatedServices(in: box)
+        box.register { r in
+            started.increment()  // each run in a verification leaves its thread parked in `resolve` below
+            return Cockpit(screen: r.resolve())
+        }
+        box.register { Car() }
+        for _ in 0..<4 { #expect(box.verify().isEmpty) }
+        #expect(started.count == 1)
+    }
+
     @Test("a copied box keeps a registration's isolation", arguments: backends)
     func copyKeepsIsolation(backend: Box.Backend) throws {
         let box = Box(backend: backend)
@@ -157,6 +226,18 @@ struct IsolationTests {
         #expect(
             standardError(of: result).contains(
                 "BoxKit: BoxKitTests.MapView is isolated to Swift.MainActor: its factory runs only there"))
+    }
+
+    @Test("a global actor whose shared is a new actor each time is named as the problem")
+    func unstableSharedTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Box().register(isolatedTo: Fickle.self) { @Fickle in 1 }
+        }
+        #expect(
+            standardError(of: result).contains(
+                "BoxKit: BoxKitTests.Fickle.shared is not the actor the factory registered for Swift.Int is isolated "
+                    + "to: it returns another instance each time. A global actor's shared must be one actor (a static "
+                    + "let)."))
     }
 
     @Test("registering a factory that is not isolated to the actor named stops the program")

@@ -146,19 +146,23 @@ extension Box {
 
     /// The async resolution funnel: the synchronous funnel's lookup, then the synchronous completion (a ready
     /// instance, a synchronous factory, an error), the async registration, taken out of the lookup before
-    /// anything suspends, or a hop to the actor an isolated registration's factory must run on.
+    /// anything suspends, or a hop to the actor an isolated registration's factory must run on (and, should
+    /// the registration be replaced meanwhile by one that needs another actor or an await, a new lookup).
     @inlinable
     func _resolveAsync<Service>(_ type: Service.Type, key: String?) async throws(BoxError) -> Service {
-        let lookup = _begin(ObjectIdentifier(type), key: key)
-        switch lookup.state {
-        case .asyncFactory:
-            let (registration, holder) = _endAsync(lookup)
-            return try await _AsyncRegistration<Service>.at(registration).make(resolvingFrom: self, holder: holder)
-        case .wrongIsolation:
-            return try await _resolveIsolated(type, key: key, ending: lookup)
-        default:
-            return try lookup.instance(from: self) { lookup throws(BoxError) in
-                throw _failure(lookup, type: type, key: key)
+        while true {
+            let lookup = _begin(ObjectIdentifier(type), key: key)
+            switch lookup.state {
+            case .asyncFactory:
+                let (registration, holder) = _endAsync(lookup)
+                return try await _AsyncRegistration<Service>.at(registration).make(resolvingFrom: self, holder: holder)
+            case .wrongIsolation:
+                // `nil`: replaced, while hopping, by a registration that needs another actor or an await.
+                if let made = try await _resolveIsolated(type, key: key, ending: lookup) { return made }
+            default:
+                return try lookup.instance(from: self) { lookup throws(BoxError) in
+                    throw _failure(lookup, type: type, key: key)
+                }
             }
         }
     }

@@ -109,15 +109,23 @@ extension Box {
     }
 
     /// The async resolve of `type` and `key` whose `.wrongIsolation` lookup found a registration that must be
-    /// made on a global actor this code is not running on: ends the lookup, hops to the actor, resolves there
-    /// as a synchronous resolve would (finding the registration again, or whatever replaced it), and comes
-    /// back.
+    /// made on a global actor this code is not running on: ends the lookup, hops to the actor, and resolves
+    /// there as a synchronous resolve would. Returns `nil` when what it finds there, having replaced the
+    /// registration meanwhile, needs another actor or an await: the caller looks again.
     @usableFromInline
     func _resolveIsolated<Service>(
         _ type: Service.Type, key: String?, ending lookup: _Lookup
-    ) async throws(BoxError) -> Service {
+    ) async throws(BoxError) -> Service? {
         let actor = _endAsync(lookup).registration.isolation.unsafelyUnwrapped.actor
-        return try await _Isolation.run(on: actor) { () throws(BoxError) in try self.tryResolve(type, key: key) }
-            .instance
+        return try await _Isolation.run(on: actor) { () throws(BoxError) -> Service? in
+            let lookup = self._begin(ObjectIdentifier(type), key: key)
+            if lookup.state == .asyncFactory || lookup.state == .wrongIsolation {
+                _ = self._endAsync(lookup)
+                return nil
+            }
+            return try lookup.instance(from: self) { lookup throws(BoxError) in
+                throw self._failure(lookup, type: type, key: key)
+            }
+        }.instance
     }
 }

@@ -260,6 +260,12 @@ extension BoxError._Given: CustomStringConvertible {
                 + "\(type).self, to: ...) needs a subclass or a conforming type. Resolution chain: \(path)."
         case .wrongIsolation:
             let actor = detail ?? "its global actor"
+            if chain.count > 1 {  // a factory resolved it: that factory is what runs in the wrong place
+                let parent = chain[chain.count - 2]
+                return "BoxKit: \(subject) is isolated to \(actor): its factory runs only there, and \(parent)'s "
+                    + "factory resolved it synchronously elsewhere. Register \(parent) with isolatedTo: \(actor) as "
+                    + "well, or resolve \(chain[0]) from \(actor)-isolated code. Resolution chain: \(path)."
+            }
             return "BoxKit: \(subject) is isolated to \(actor): its factory runs only there, and this synchronous "
                 + "resolve ran elsewhere. Resolve it from \(actor)-isolated code, or with "
                 + "`await box.resolveAsync(\(_call))`, which hops to \(actor). Resolution chain: \(path)."

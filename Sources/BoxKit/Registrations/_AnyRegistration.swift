@@ -8,8 +8,8 @@ class _AnyRegistration: @unchecked Sendable {
     /// as a property after `init`, since a formal access could copy it or claim it exclusively while other
     /// threads use the words. The first stored property of this root class, so that it starts where
     /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it).
-    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        0, 0, 0, 0, 0, 0, 0, 0
+    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0
     )
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
@@ -50,6 +50,13 @@ class _AnyRegistration: @unchecked Sendable {
     final var creation: _CreationClaim { _CreationClaim(words[Word.creation]) }
     /// What the first creation (and `verify()`) saw this registration resolve.
     final var dependencies: _DependencyList { _DependencyList(head: words[Word.dependencies]) }
+    /// Whether a verification found this registration's factory resolving a registration that must be made on
+    /// a global actor (which verification threads are not on); see `Word.resolvesIsolated`.
+    final var resolvesIsolated: Bool {
+        get { words[Word.resolvesIsolated].loadFlag(ordering: .relaxed) }
+        set { words[Word.resolvesIsolated].storeFlag(newValue, ordering: .relaxed) }
+    }
+
     /// The named scope ``Box/reset(scope:)`` resets this registration with, once `inScope` set it.
     final var scopeReference: _LazyReference<_ScopeMembership> { _LazyReference(words[Word.scope]) }
 
@@ -88,6 +95,9 @@ class _AnyRegistration: @unchecked Sendable {
         static let dependencies = 6
         /// `scope`'s object.
         static let scope = 7
+        /// Set once a verification found that this registration's factory resolves one whose factory must run
+        /// on a global actor: later verifications leave it alone.
+        static let resolvesIsolated = 8
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it

@@ -16,6 +16,12 @@ final class _Isolation: Sendable {
         let actor: any Actor = Isolation.shared
         guard let factoryIsolation, factoryIsolation === actor else {
             let name = String(reflecting: Isolation.self)
+            if let factoryIsolation, ObjectIdentifier(type(of: factoryIsolation)) == ObjectIdentifier(type(of: actor)) {
+                preconditionFailure(
+                    "BoxKit: \(name).shared is not the actor the factory registered for \(_describe(service, key: key)) "
+                        + "is isolated to: it returns another instance each time. A global actor's shared must be one "
+                        + "actor (a static let).")
+            }
             let found = factoryIsolation.map { "isolated to \(String(reflecting: type(of: $0)))" } ?? "not isolated"
             preconditionFailure(
                 "BoxKit: the factory registered for \(_describe(service, key: key)) with isolatedTo: \(name) is "

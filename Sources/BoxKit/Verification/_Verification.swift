@@ -84,10 +84,15 @@ final class _Verification: @unchecked Sendable {
         }
     }
 
-    /// Records `error` (once) for `run`, unless `run` was given up on.
+    /// Records `error` (once) for `run`, unless `run` was given up on. A registration that must be made on a
+    /// global actor, reached from the target, is no problem of the target's: the target is marked, so that
+    /// this and later verifications leave it alone, as they leave isolated registrations themselves.
     func report(_ error: BoxError, from run: _VerificationRun) {
         state.withLock { state in
-            if state.run == run.number, state.reported.insert(error._sameness).inserted {
+            guard state.run == run.number else { return }
+            if error.reason == .wrongIsolation {
+                if state.next > 0 { targets[state.next - 1].registration.resolvesIsolated = true }
+            } else if state.reported.insert(error._sameness).inserted {
                 state.problems.append(error)
             }
         }

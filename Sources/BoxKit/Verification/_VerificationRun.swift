@@ -12,9 +12,10 @@ final class _VerificationRun: @unchecked Sendable {
     }
 
     /// Resolves targets on the calling sandbox thread, discarding what they make, until none is left for
-    /// this run.
+    /// this run; skips those an earlier verification found resolving an isolated registration.
     func resolveTargets() {
         while let (box, registration) = verification.nextTarget(for: self) {
+            if registration.resolvesIsolated { continue }
             _ = registration.verificationResolve(from: box)
         }
     }
