@@ -20,6 +20,9 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline let isSyncTransient: Bool
     /// The global actor the factory must run on (`register(isolatedTo:)`), or `nil` for any thread.
     let isolation: _Isolation?
+    /// For an auto-registered initializer (`autoregister`), the types of its parameters, which its factory
+    /// resolves (without keys) and nothing else: known without running it. Empty otherwise.
+    let declaredDependencies: [Any.Type]
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -32,12 +35,16 @@ class _AnyRegistration: @unchecked Sendable {
     @exclusivity(unchecked) weak var weakInstance: AnyObject?
 
     @usableFromInline
-    init(serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil) {
+    init(
+        serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil,
+        declaredDependencies: [Any.Type] = []
+    ) {
         self.serviceType = serviceType
         self.key = key
         self.life = life
         self.isAsync = isAsync
         self.isolation = isolation
+        self.declaredDependencies = declaredDependencies
         isSyncTransient = life == .transient && !isAsync && isolation == nil
         assert(
             withUnsafeMutablePointer(to: &_wordStorage) { UnsafeMutableRawPointer($0) } == words.base,

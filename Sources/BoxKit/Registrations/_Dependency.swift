@@ -27,6 +27,15 @@ struct _Dependency: Hashable, @unchecked Sendable {
         missing = true
     }
 
+    /// The dependency of an auto-registered initializer on its parameter type `type` (resolved without a key
+    /// or arguments), missing unless `isRegistered` says otherwise.
+    init(declared type: Any.Type, isRegistered: (ObjectIdentifier, String?) -> Bool) {
+        serviceType = type
+        key = nil
+        arguments = []
+        missing = !isRegistered(ObjectIdentifier(type), nil)
+    }
+
     /// `Module.Car`, `Module.Car[key: "BMW"]`, with its argument types if it takes any.
     var name: String { _describe(serviceType, key: key, arguments: arguments) }
 

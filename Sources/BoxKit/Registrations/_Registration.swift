@@ -17,12 +17,14 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     @inlinable
     init(
         key: String?, life: LifeType, factory: (() -> Service)?, resolving: ((Resolver) -> Service)?,
-        isolation: _Isolation? = nil
+        isolation: _Isolation? = nil, declaredDependencies: [Any.Type] = []
     ) {
         precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
         self.factory = factory
         resolvingFactory = resolving
-        super.init(serviceType: Service.self, key: key, life: life, isolation: isolation)
+        super.init(
+            serviceType: Service.self, key: key, life: life, isolation: isolation,
+            declaredDependencies: declaredDependencies)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -71,12 +73,14 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     override func unmade() -> _AnyRegistration {
         copySettings(
             to: _Registration(
-                key: key, life: life, factory: factory, resolving: resolvingFactory, isolation: isolation))
+                key: key, life: life, factory: factory, resolving: resolvingFactory, isolation: isolation,
+                declaredDependencies: declaredDependencies))
     }
 
-    /// Resolves it, unless its factory must run on a global actor: a verification's sandbox thread is not
-    /// on it, and waiting for the actor could wait for the very caller of `verify()`.
+    /// Resolves it, unless its factory must run on a global actor (a verification's sandbox thread is not
+    /// on it, and waiting for the actor could wait for the very caller of `verify()`), or it was
+    /// auto-registered (`verify()` checks its declared dependencies instead, without running it).
     override func verificationResolve(from box: Box) -> Any? {
-        isolation == nil ? box._resolve(registration: self) : nil
+        isolation == nil && declaredDependencies.isEmpty ? box._resolve(registration: self) : nil
     }
 }

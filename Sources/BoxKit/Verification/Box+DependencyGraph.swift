@@ -15,7 +15,8 @@ extension Box {
     ///
     /// The nodes are the registrations of this box, then of its ancestors (those not shadowed by a nearer
     /// box), then every dependency that nothing provided. A factory whose resolves depend on the resolver it
-    /// receives (a child box, say) records what it resolved the first time.
+    /// receives (a child box, say) records what it resolved the first time. An auto-registered initializer
+    /// (``autoregister(_:as:key:life:)``) has its edges from the start: its parameter types.
     ///
     /// - Returns: The graph, with ``DependencyGraph/dot`` and ``DependencyGraph/mermaid`` renderings.
     /// - Complexity: O(*n* log *n*) in the registrations of this box and its ancestors, plus their recorded
@@ -30,7 +31,10 @@ extension Box {
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence })
             where named.insert(registration.displayName).inserted {
                 nodes.append(DependencyGraph.Node(name: registration.displayName, life: registration.life))
-                for dependency in registration.recordedDependencies {
+                let declared = registration.declaredDependencies.map {
+                    _Dependency(declared: $0, isRegistered: _isRegistered)
+                }
+                for dependency in declared + registration.recordedDependencies {
                     let edge = DependencyGraph.Edge(from: registration.displayName, to: dependency.name)
                     if seenEdges.insert(edge).inserted { edges.append(edge) }
                     if dependency.missing { missing.append(dependency.name) }

@@ -57,7 +57,9 @@ extension Box {
     /// - Parameter patience: How long one registration's resolution may take, its dependencies included.
     /// - Returns: The problems found, in the order found; empty when every registration resolves in time.
     public func verify(patience: Duration) -> [BoxError] {
-        let verification = _Verification(targets: _verificationTargets(), patience: patience)
+        let targets = _verificationTargets()
+        let declaredProblems = _declaredDependencyProblems(of: targets)
+        let verification = _Verification(targets: targets, patience: patience)
         let inFlight = _inFlight()
         if !inFlight.isEmpty || _ResolutionThread.sandbox != nil {
             let resolving = inFlight.last.map(\.displayName) ?? "a registration"
@@ -82,7 +84,45 @@ extension Box {
                 verification.skipRemaining(because: "no thread could be started to resolve it in", chain: [])
             }
         }
-        return verification.problems
+        return declaredProblems + verification.problems
+    }
+
+    /// The problems the auto-registered targets (`autoregister`) have by their declared dependencies alone,
+    /// found without running them: a dependency that nothing registers (looked up from the target's box,
+    /// as its resolve would), or a cycle through auto-registered services.
+    ///
+    /// - Complexity: O(*n* + *e*) in the auto-registered registrations and their declared dependencies, each
+    ///   looked up as a resolve would.
+    private func _declaredDependencyProblems(of targets: [(box: Box, registration: _AnyRegistration)]) -> [BoxError] {
+        var problems: [BoxError] = []
+        var reported: Set<AnyHashable> = []
+        var finished: Set<ObjectIdentifier> = []
+        func report(_ error: BoxError) {
+            if reported.insert(error._sameness).inserted { problems.append(error) }
+        }
+        /// Walks `registration`'s declared dependencies depth first; `path` holds the registrations being
+        /// walked, outermost first.
+        func walk(_ registration: _AnyRegistration, in box: Box, path: inout [_AnyRegistration]) {
+            if let start = path.firstIndex(where: { $0 === registration }) {
+                report(BoxError(.failed(.cycle, registration, inFlight: Array(path[start...]), origin: box)))
+                return
+            }
+            guard finished.insert(ObjectIdentifier(registration)).inserted else { return }
+            path.append(registration)
+            defer { path.removeLast() }
+            for dependency in registration.declaredDependencies {
+                guard let found = box._registration(ObjectIdentifier(dependency), key: nil) else {
+                    report(BoxError(.missing(dependency, key: nil, arguments: [], inFlight: path, origin: box)))
+                    continue
+                }
+                if !found.declaredDependencies.isEmpty { walk(found, in: box, path: &path) }
+            }
+        }
+        for (box, registration) in targets where !registration.declaredDependencies.isEmpty {
+            var path: [_AnyRegistration] = []
+            walk(registration, in: box, path: &path)
+        }
+        return problems
     }
 
     /// This box's registrations in registration order, then its children's (by key), depth first.
