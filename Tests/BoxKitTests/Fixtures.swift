@@ -136,7 +136,10 @@ func standardError(of result: ExitTest.Result?) -> String {
 }
 
 /// The lifetimes an async factory may have: all but `.graph`, which is one synchronous resolve's scope.
-let asyncLifetimes = LifeType.allCases.filter { $0 != .graph }
+let asyncLifetimes = plainLifetimes.filter { $0 != .graph }
+
+/// The lifetimes a registration without runtime arguments may have: all but `.perArguments`.
+let plainLifetimes = LifeType.allCases.filter { $0 != .perArguments }
 
 /// The `BoxError` that `body` throws, expected to have `reason`: records an issue and throws when `body`
 /// throws nothing (or another error), and records one when the reason differs.

@@ -50,7 +50,7 @@ struct HookTests {
 
     @Test(
         "a hook that resolves its own service gets the instance being initialised",
-        arguments: backends, LifeType.allCases)
+        arguments: backends, plainLifetimes)
     func hookSeesPendingInstance(backend: Box.Backend, life: LifeType) {
         let box = Box(backend: backend)
         box.register(Parent.self, life: life) { Parent() }

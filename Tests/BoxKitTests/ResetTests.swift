@@ -158,8 +158,9 @@ struct ResetTests {
         }
         #expect(
             standardError(of: result).contains(
-                "BoxKit: BoxKitTests.Car is registered .transient, which shares no instance: only .permanent and "
-                    + ".weak registrations can be in a scope (\"session\") for reset(scope:) to drop."))
+                "BoxKit: BoxKitTests.Car is registered .transient, which shares no instance: only .permanent, "
+                    + ".weak and .perArguments registrations can be in a scope (\"session\") for reset(scope:) to "
+                    + "drop."))
     }
 
     @Test("a registration joins one scope at most")

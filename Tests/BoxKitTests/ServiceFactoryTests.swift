@@ -40,7 +40,7 @@ struct ServiceFactoryTests {
 
     @Test(
         "value types come back intact, whatever the lifetime that can hold them", arguments: backends,
-        LifeType.allCases.filter { $0 != .weak })
+        plainLifetimes.filter { $0 != .weak })
     func valueTypes(backend: Box.Backend, life: LifeType) {
         let box = Box(backend: backend)
         box.register(key: "p", life: life) { Point(x: 3, y: 4) }
@@ -61,7 +61,7 @@ struct ServiceFactoryTests {
         #expect(makeCar().name == "later")
     }
 
-    @Test("a replacement of the registration is seen by the next call", arguments: backends, LifeType.allCases)
+    @Test("a replacement of the registration is seen by the next call", arguments: backends, plainLifetimes)
     func seesReplacement(backend: Box.Backend, life: LifeType) {
         let box = Box(backend: backend)
         box.register(key: "k", life: life) { Car(name: "first") }
@@ -107,7 +107,7 @@ struct ServiceFactoryTests {
 
     @Test(
         "hooks run, and a hook that calls the handle gets the instance being initialised", arguments: backends,
-        LifeType.allCases)
+        plainLifetimes)
     func hooks(backend: Box.Backend, life: LifeType) {
         let box = Box(backend: backend)
         let makeParent = box.factory(Parent.self)

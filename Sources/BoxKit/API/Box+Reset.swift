@@ -40,8 +40,8 @@ extension Box {
     /// let after: Session = box.resolve()    // a new Session; `before` is released once nothing holds it
     /// ```
     ///
-    /// `.permanent` and `.weak` registrations share an instance; each is replaced by a copy that has made
-    /// nothing yet, with the same factory, hooks and scope, so resolves already running finish with the
+    /// `.permanent`, `.weak` and `.perArguments` registrations share instances; each is replaced by a copy
+    /// that has made nothing yet, with the same factory, hooks and scope, so resolves already running finish with the
     /// instance they found, and the old one is released once nothing uses it (as when a registration is
     /// replaced). Transient and graph registrations keep no instance and are left as they are. Descendants
     /// are not reset: use ``resetAll()``.
@@ -74,8 +74,9 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type.
     ///   - key: The key it was registered under, or `nil` for none.
-    /// - Returns: Whether this box holds a `.permanent` or `.weak` registration for `type` and `key` (an
-    ///   ancestor's is not reset; call `reset` on the box that holds it).
+    /// - Returns: Whether this box holds a `.permanent`, `.weak` or `.perArguments` registration for `type`
+    ///   and `key` without runtime arguments (an ancestor's is not reset; call `reset` on the box that holds
+    ///   it).
     /// - Complexity: O(*n*) in this box's registrations.
     @discardableResult
     public func reset<Service>(_ type: Service.Type, key: String? = nil) -> Bool {
@@ -104,12 +105,12 @@ extension Box {
         return count
     }
 
-    /// Replaces each of this box's `.permanent` and `.weak` registrations that `matches` with a copy that
+    /// Replaces each of this box's registrations that share instances and that `matches` with a copy that
     /// has made nothing, unless another write replaced it first; returns how many it replaced.
     private func _reset(where matches: (_AnyRegistration) -> Bool) -> Int {
         var count = 0
         for registration in _storage.registrations
-        where (registration.life == .permanent || registration.life == .weak) && matches(registration) {
+        where registration.life.sharesInstances && matches(registration) {
             let fresh = registration.unmade()
             if _storage.replace(registration, with: fresh, typeID: registration.registryTypeID) { count += 1 }
         }
@@ -125,8 +126,8 @@ extension ServiceStoring {
     /// box.register(life: .permanent) { Cart() }.inScope(.session)
     /// ```
     ///
-    /// Only `.permanent` and `.weak` registrations share an instance: for any other lifetime this stops the
-    /// program, as does putting a registration in a second scope. A copied box (``Box/init(copying:)``) and
+    /// Only `.permanent`, `.weak` and `.perArguments` registrations share instances: for any other lifetime
+    /// this stops the program, as does putting a registration in a second scope. A copied box (``Box/init(copying:)``) and
     /// a reset keep the scope.
     ///
     /// - Parameter scope: The scope to join.

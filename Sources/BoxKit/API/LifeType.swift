@@ -23,14 +23,24 @@ public enum LifeType: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     /// so. As for `.permanent`, creation is serialised and the factory receives the box holding the
     /// registration.
     case weak
+    /// For a registration with runtime arguments (``Box/register(_:key:life:_:)-(_,_,_,(Resolver,First,Rest)->Service)``):
+    /// one instance per distinct value of the arguments, made by the first resolve that passes that value
+    /// (exactly once, as `.permanent`'s) and shared by every later one; the arguments must be `Hashable`.
+    /// ``Box/reset()`` drops them all. Registering a factory without arguments, or with an argument type
+    /// that is not `Hashable`, with this lifetime stops the program naming it.
+    case perArguments
 
-    /// `transient`, `permanent`, `graph` or `weak`.
+    /// `transient`, `permanent`, `graph`, `weak` or `perArguments`.
     public var description: String {
         switch self {
         case .transient: "transient"
         case .permanent: "permanent"
         case .graph: "graph"
         case .weak: "weak"
+        case .perArguments: "perArguments"
         }
     }
+
+    /// Whether registrations of this lifetime keep instances to share, which a reset drops.
+    var sharesInstances: Bool { self == .permanent || self == .weak || self == .perArguments }
 }

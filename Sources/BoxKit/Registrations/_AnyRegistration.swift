@@ -37,7 +37,7 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil,
-        declaredDependencies: [Any.Type] = []
+        declaredDependencies: [Any.Type] = [], takesArguments: Bool = false
     ) {
         self.serviceType = serviceType
         self.key = key
@@ -46,6 +46,10 @@ class _AnyRegistration: @unchecked Sendable {
         self.isolation = isolation
         self.declaredDependencies = declaredDependencies
         isSyncTransient = life == .transient && !isAsync && isolation == nil
+        precondition(
+            life != .perArguments || takesArguments,
+            "BoxKit: \(_describe(serviceType, key: key)) is registered with life: .perArguments, which keeps an "
+                + "instance per value of the runtime arguments, but its factory takes none: use .permanent.")
         assert(
             withUnsafeMutablePointer(to: &_wordStorage) { UnsafeMutableRawPointer($0) } == words.base,
             "the atomic words are not the registration's first stored property")
@@ -161,10 +165,11 @@ class _AnyRegistration: @unchecked Sendable {
     /// Puts this registration in `scope`, once: stops the program if it is already in another, or if its
     /// lifetime shares no instance for a scope to reset.
     final func join(_ scope: Box.Scope) {
-        guard life == .permanent || life == .weak else {
+        guard life.sharesInstances else {
             preconditionFailure(
-                "BoxKit: \(displayName) is registered .\(life), which shares no instance: only .permanent and .weak "
-                    + "registrations can be in a scope (\"\(scope.name)\") for reset(scope:) to drop.")
+                "BoxKit: \(displayName) is registered .\(life), which shares no instance: only .permanent, .weak "
+                    + "and .perArguments registrations can be in a scope (\"\(scope.name)\") for reset(scope:) to "
+                    + "drop.")
         }
         let member = scopeReference.load(orMake: { _ScopeMembership(scope) })
         precondition(
@@ -188,13 +193,15 @@ class _AnyRegistration: @unchecked Sendable {
     /// - `.graph` returns the instance this thread's top-level resolve already made, or makes one with
     ///   `origin`.
     /// - `.weak` returns the instance if anyone still holds it, or makes one with `holder`.
+    /// - `.perArguments` returns the instance `cached` finds for the resolve's arguments, or makes one with
+    ///   `holder` and hands it to `store`, while holding `creation`, unless another thread already has.
     ///
     /// Inlinable, so that it specialises (out of line, in each kind's `makeShared`) where the service is
     /// resolved; a transient resolve takes `makeTransient` inline instead.
     @inlinable
     final func make<Service>(
         resolvingFrom origin: Box, holder: () -> Box?, call: (Box) -> Service, store: (Service) -> Void,
-        ready: () -> Service
+        ready: () -> Service, cached: () -> Service? = { nil }
     ) -> Service {
         switch life {
         case .transient:
@@ -208,6 +215,16 @@ class _AnyRegistration: @unchecked Sendable {
         case .weak:
             let holder = holder() ?? origin
             return makeWeak(resolver: holder) { call(holder) }
+        case .perArguments:
+            if let found = cached() { return found }
+            let holder = holder() ?? origin
+            return _ResolutionThread.withCreationClaim(self) {
+                if let found = cached() { return found }
+                let made = call(holder)
+                initialise(made, resolver: holder)
+                store(made)
+                return made
+            }
         }
     }
 

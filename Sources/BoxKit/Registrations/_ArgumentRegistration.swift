@@ -10,11 +10,32 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
     @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
     /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
+    /// For `.perArguments`, the instance made for each value of the arguments; `nil` for other lifetimes.
+    let instances: _Locked<[[AnyHashable]: Service]>?
 
     @usableFromInline
     init(key: String?, life: LifeType, factory: @escaping (Resolver, repeat each Argument) -> Service) {
         self.factory = factory
-        super.init(serviceType: Service.self, key: key, life: life)
+        instances = life == .perArguments ? _Locked([:]) : nil
+        super.init(serviceType: Service.self, key: key, life: life, takesArguments: true)
+        if life == .perArguments {
+            var unhashable: [String] = []
+            repeat
+                (((each Argument).self as Any.Type) is any Hashable.Type
+                ? () : unhashable.append(String(reflecting: (each Argument).self)))
+            precondition(
+                unhashable.isEmpty,
+                "BoxKit: \(displayName) is registered with life: .perArguments, which keeps an instance per value "
+                    + "of its arguments, but \(unhashable.joined(separator: ", ")) is not Hashable.")
+        }
+    }
+
+    /// The arguments of a resolve, as the key of `instances`; each argument type was checked `Hashable` when
+    /// the registration was made.
+    static func instanceKey(_ argument: repeat each Argument) -> [AnyHashable] {
+        var key: [AnyHashable] = []
+        repeat key.append(_anyHashable(each argument))
+        return key
     }
 
     /// The identity the registry files these registrations under (with the key): that of a type made from
@@ -66,9 +87,18 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
     func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument)
         -> Service
     {
-        make(
+        guard let instances else {
+            return make(
+                resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
+                call: { factory($0, repeat each argument) }, store: { instance = $0 }, ready: { readyInstance })
+        }
+        let key = Self.instanceKey(repeat each argument)
+        return make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-            call: { factory($0, repeat each argument) }, store: { instance = $0 }, ready: { readyInstance })
+            call: { factory($0, repeat each argument) },
+            store: { (made: Service) in instances.withLock { $0[key] = made } },
+            ready: { () -> Service in preconditionFailure("a .perArguments registration has no single instance") },
+            cached: { () -> Service? in instances.withLock { $0[key] } })
     }
 
     /// Stops the program: there are no arguments to call the factory with. The message names the argument
@@ -82,3 +112,9 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
 /// Never instantiated: only its metadata is used, as a key.
 @usableFromInline
 struct _ArgumentSignature<Service, each Argument> {}
+
+/// `value`, which must be of a `Hashable` type, as an `AnyHashable`.
+private func _anyHashable<Value>(_ value: Value) -> AnyHashable {
+    let hashable = value as! any Hashable
+    return AnyHashable(hashable)
+}

@@ -1,0 +1,98 @@
+@_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
+import Foundation
+import Testing
+
+@Suite("The .perArguments lifetime: one instance per argument value")
+struct PerArgumentsLifetimeTests {
+    @Test("each distinct argument value gets one instance, made once", arguments: backends)
+    func oneInstancePerValue(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let made = Counter()
+        box.register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String) in
+            made.increment()
+            return OrderedCar(colour: colour)
+        }
+        let red = box.resolve(OrderedCar.self, arguments: "red")
+        let blue = box.resolve(OrderedCar.self, arguments: "blue")
+        #expect(red !== blue)
+        #expect(box.resolve(OrderedCar.self, arguments: "red") === red)
+        #expect(box.resolve(OrderedCar.self, arguments: "blue") === blue)
+        #expect(red.colour == "red" && blue.colour == "blue")
+        #expect(made.count == 2)
+    }
+
+    @Test("several arguments are one key together", arguments: backends)
+    func severalArguments(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(Point.self, life: .perArguments) { (_: Resolver, x: Int, y: Int) in Point(x: x, y: y) }
+        box.register(Tracked.self, life: .perArguments) { (_: Resolver, x: Int, y: Int) in Tracked(x * 10 + y) }
+        let a = box.resolve(Tracked.self, arguments: 1, 2)
+        #expect(box.resolve(Tracked.self, arguments: 1, 2) === a)
+        #expect(box.resolve(Tracked.self, arguments: 2, 1) !== a)
+        #expect(box.resolve(Point.self, arguments: 3, 4) == Point(x: 3, y: 4))
+    }
+
+    @Test("hooks run once per argument value", arguments: backends)
+    func hooksOncePerValue(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let seen = Mutexed<[String]>([])
+        box.register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String) in OrderedCar(colour: colour)
+        }
+        .onInitialised { _, service in seen.mutate { $0.append((service as! OrderedCar).colour) } }
+        for colour in ["red", "blue", "red", "blue"] { _ = box.resolve(OrderedCar.self, arguments: colour) }
+        #expect(seen.value == ["red", "blue"])
+    }
+
+    @Test("threads racing on one argument value share one instance", arguments: backends)
+    func racingThreadsShare(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        let made = Counter()
+        box.register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String) in
+            made.increment()
+            return OrderedCar(colour: colour)
+        }
+        let seen = Mutexed<Set<ObjectIdentifier>>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let car = box.resolve(OrderedCar.self, arguments: index.isMultiple(of: 2) ? "red" : "blue")
+            seen.mutate { $0.insert(ObjectIdentifier(car)) }
+        }
+        #expect(made.count == 2)
+        #expect(seen.value.count == 2)
+    }
+
+    @Test("reset() drops every argument value's instance", arguments: backends)
+    func resetDropsAll(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String) in OrderedCar(colour: colour)
+        }
+        let red = box.resolve(OrderedCar.self, arguments: "red")
+        #expect(box.reset() == 1)
+        #expect(box.resolve(OrderedCar.self, arguments: "red") !== red)
+    }
+
+    @Test("a factory without arguments cannot keep an instance per argument value")
+    func withoutArgumentsTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Box().register(life: .perArguments) { Engine() }
+        }
+        #expect(
+            standardError(of: result).contains(
+                "BoxKit: BoxKitTests.Engine is registered with life: .perArguments, which keeps an instance per "
+                    + "value of the runtime arguments, but its factory takes none: use .permanent."))
+    }
+
+    @Test("an argument type that is not Hashable is named at registration")
+    func unhashableArgumentTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Box().register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String, engine: Engine) in
+                OrderedCar(colour: colour, engine: engine)
+            }
+        }
+        #expect(
+            standardError(of: result).contains(
+                "BoxKit: BoxKitTests.OrderedCar[arguments: (Swift.String, BoxKitTests.Engine)] is registered with "
+                    + "life: .perArguments, which keeps an instance per value of its arguments, but "
+                    + "BoxKitTests.Engine is not Hashable."))
+    }
+}
