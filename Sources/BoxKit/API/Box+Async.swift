@@ -161,6 +161,7 @@ extension Box {
                 if let made = try await _resolveIsolated(type, key: key, ending: lookup) { return made }
             default:
                 return try lookup.instance(from: self) { lookup throws(BoxError) in
+                    if lookup.state == .makeThrowing { return try lookup._makeThrowing(from: self, as: type) }
                     throw _failure(lookup, type: type, key: key)
                 }
             }

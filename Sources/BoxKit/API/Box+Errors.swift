@@ -41,6 +41,15 @@ extension Box {
         BoxError(.failed(.asyncFactory, registration, inFlight: _inFlight(), origin: self))
     }
 
+    /// The error for a resolve of `registration` whose factory threw `error` (not a ``BoxError``).
+    func _factoryError(_ registration: _AnyRegistration, _ error: any Error) -> BoxError {
+        // The registration is on the chain while its factory runs: the resolutions around it come before it.
+        let around = Array(_inFlight().dropLast())
+        var failure = BoxError(.failed(.factoryFailed, registration, inFlight: around, origin: self))
+        failure._underlying = _UnderlyingError(error)
+        return failure
+    }
+
     /// The error for a synchronous resolve of `registration`, whose factory must run on a global actor, from
     /// code not running on it.
     func _wrongIsolationError(_ registration: _AnyRegistration) -> BoxError {

@@ -64,6 +64,7 @@ extension Box {
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
         try _begin(ObjectIdentifier(type), key: key).instance(from: self) { lookup throws(BoxError) in
+            if lookup.state == .makeThrowing { return try lookup._makeThrowing(from: self, as: type) }
             throw _failure(lookup, type: type, key: key)
         }
     }

@@ -46,7 +46,13 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// of that type: a class that is not a subclass, or a type that does not conform.
         /// ``BoxError/description`` names both.
         case typeMismatch
+        /// The service's factory, registered as one that may throw (`register { () throws -> ... }`), threw an
+        /// error: ``BoxError/underlyingError`` is that error, and ``BoxError/description`` names it.
+        case factoryFailed
     }
+
+    /// For ``Reason-swift.enum/factoryFailed``, the error the factory threw; `nil` otherwise.
+    public var underlyingError: (any Error)? { _underlying?.error }
 
     /// What went wrong.
     ///
@@ -114,6 +120,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the error's content comes from: the values given to the public initialiser, or the facts a
     /// failed resolve observed (identities, not names), rendered when read.
     let _source: _Source
+    /// What a factory threw, for ``Reason-swift.enum/factoryFailed``.
+    var _underlying: _UnderlyingError?
 
     /// See `_source`.
     enum _Source: @unchecked Sendable {
@@ -220,7 +228,9 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
                 reason: outcome.reason, serviceType: String(reflecting: observed.serviceType), key: observed.key,
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
                 chain: observed.chain, nearest: observed.nearest,
-                detail: observed.isolation.map { String(reflecting: $0) })
+                detail: observed.isolation.map { String(reflecting: $0) }
+                    ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" }
+            )
         }
     }
 }
@@ -253,6 +263,8 @@ extension BoxError._Given: CustomStringConvertible {
         case .notVerified:
             return "BoxKit: \(subject) was not verified: \(detail ?? "verify() did not resolve it"). "
                 + "Resolution chain: \(path)."
+        case .factoryFailed:
+            return "BoxKit: the factory of \(subject) threw \(detail ?? "an error"). Resolution chain: \(path)."
         case .typeMismatch:
             let target = detail ?? "the service it forwards to"
             let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
@@ -291,5 +303,15 @@ extension BoxError._Given: CustomStringConvertible {
         if !lists.isEmpty { forms.append("with arguments " + lists.joined(separator: " or ")) }
         if registeredArguments.contains([]) { forms.append("without arguments") }
         return forms.isEmpty ? "with other arguments" : forms.joined(separator: " and ")
+    }
+}
+
+/// An error a factory threw, kept by the ``BoxError`` that reports it. `@unchecked Sendable`: errors need not be
+/// `Sendable`; the error is only read, as the factory's own caller would have read it.
+final class _UnderlyingError: @unchecked Sendable {
+    let error: any Error
+
+    init(_ error: any Error) {
+        self.error = error
     }
 }

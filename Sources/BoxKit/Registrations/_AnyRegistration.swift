@@ -15,9 +15,12 @@ class _AnyRegistration: @unchecked Sendable {
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
     @usableFromInline let isAsync: Bool
-    /// `life == .transient && !isAsync && isolation == nil`: a resolve runs the factory, with no instance to
-    /// look for and nothing to check first. Also in what would otherwise be padding.
+    /// `life == .transient && !isAsync && isolation == nil && !mayThrow`: a resolve runs the factory, with
+    /// no instance to look for and nothing to check first. Also in what would otherwise be padding.
     @usableFromInline let isSyncTransient: Bool
+    /// Whether the factory may throw (`register { () throws -> ... }`): a resolve that runs it takes the
+    /// `.makeThrowing` path. Also in what would otherwise be padding.
+    @usableFromInline let mayThrow: Bool
     /// The global actor the factory must run on (`register(isolatedTo:)`), or `nil` for any thread.
     let isolation: _Isolation?
     /// For an auto-registered initializer (`autoregister`), the types of its parameters, which its factory
@@ -37,7 +40,7 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil,
-        declaredDependencies: [Any.Type] = [], takesArguments: Bool = false
+        declaredDependencies: [Any.Type] = [], takesArguments: Bool = false, mayThrow: Bool = false
     ) {
         self.serviceType = serviceType
         self.key = key
@@ -45,7 +48,8 @@ class _AnyRegistration: @unchecked Sendable {
         self.isAsync = isAsync
         self.isolation = isolation
         self.declaredDependencies = declaredDependencies
-        isSyncTransient = life == .transient && !isAsync && isolation == nil
+        self.mayThrow = mayThrow
+        isSyncTransient = life == .transient && !isAsync && isolation == nil && !mayThrow
         precondition(
             life != .perArguments || takesArguments,
             "BoxKit: \(_describe(serviceType, key: key)) is registered with life: .perArguments, which keeps an "
@@ -199,28 +203,28 @@ class _AnyRegistration: @unchecked Sendable {
     /// Inlinable, so that it specialises (out of line, in each kind's `makeShared`) where the service is
     /// resolved; a transient resolve takes `makeTransient` inline instead.
     @inlinable
-    final func make<Service>(
-        resolvingFrom origin: Box, holder: () -> Box?, call: (Box) -> Service, store: (Service) -> Void,
-        ready: () -> Service, cached: () -> Service? = { nil }
-    ) -> Service {
+    final func make<Service, Failure: Error>(
+        resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service,
+        store: (Service) -> Void, ready: () -> Service, cached: () -> Service? = { nil }
+    ) throws(Failure) -> Service {
         switch life {
         case .transient:
-            return makeTransient(resolvingFrom: origin, call: call)
+            return try makeTransient(resolvingFrom: origin, call: call)
         case .permanent:
             let holder = holder() ?? origin
-            createPermanent(resolver: holder, { call(holder) }, store: store)
+            try createPermanent(resolver: holder, { () throws(Failure) in try call(holder) }, store: store)
             return ready()
         case .graph:
-            return makeInGraph(resolver: origin) { call(origin) }
+            return try makeInGraph(resolver: origin) { () throws(Failure) in try call(origin) }
         case .weak:
             let holder = holder() ?? origin
-            return makeWeak(resolver: holder) { call(holder) }
+            return try makeWeak(resolver: holder) { () throws(Failure) in try call(holder) }
         case .perArguments:
             if let found = cached() { return found }
             let holder = holder() ?? origin
-            return _ResolutionThread.withCreationClaim(self) {
+            return try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
                 if let found = cached() { return found }
-                let made = call(holder)
+                let made = try call(holder)
                 initialise(made, resolver: holder)
                 store(made)
                 return made
@@ -230,8 +234,10 @@ class _AnyRegistration: @unchecked Sendable {
 
     /// `.transient`: a new instance from the factory, called with `origin`, with the hooks run on it.
     @inlinable @inline(__always)
-    final func makeTransient<Service>(resolvingFrom origin: Box, call: (Box) -> Service) -> Service {
-        let made = call(origin)
+    final func makeTransient<Service, Failure: Error>(
+        resolvingFrom origin: Box, call: (Box) throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        let made = try call(origin)
         if hasHooks { initialise(made, resolver: origin) }
         return made
     }
@@ -243,10 +249,12 @@ class _AnyRegistration: @unchecked Sendable {
     /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
     /// service: run generically, it looks up type metadata on every first creation.
     @inlinable
-    final func createPermanent<Service>(resolver: Resolver, _ make: () -> Service, store: (Service) -> Void) {
-        _ResolutionThread.withCreationClaim(self) {
+    final func createPermanent<Service, Failure: Error>(
+        resolver: Resolver, _ make: () throws(Failure) -> Service, store: (Service) -> Void
+    ) throws(Failure) {
+        try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
             if isReady { return }
-            let made = make()
+            let made = try make()
             initialise(made, resolver: resolver)
             store(made)
             if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
@@ -260,11 +268,13 @@ class _AnyRegistration: @unchecked Sendable {
     /// `.graph`: returns the instance this thread's top-level resolve already made, or makes one with
     /// `make`, records it for the rest of that resolve, and runs the hooks on it.
     @usableFromInline
-    final func makeInGraph<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
+    final func makeInGraph<Service, Failure: Error>(
+        resolver: Resolver, _ make: () throws(Failure) -> Service
+    ) throws(Failure) -> Service {
         if let shared = _ResolutionThread.graphInstance(of: self) {
             return unsafeDowncast(shared, to: _GraphEntry<Service>.self).instance
         }
-        let made = make()
+        let made = try make()
         _ResolutionThread.recordGraphInstance(_GraphEntry(made, of: self), of: self)
         initialise(made, resolver: resolver)
         return made
@@ -273,15 +283,17 @@ class _AnyRegistration: @unchecked Sendable {
     /// `.weak`: returns the weakly held instance if anyone still holds it, or makes a new one with `make`
     /// and runs the hooks on it, while holding `creation`.
     @usableFromInline
-    final func makeWeak<Service>(resolver: Resolver, _ make: () -> Service) -> Service {
-        _ResolutionThread.withCreationClaim(self) {
+    final func makeWeak<Service, Failure: Error>(
+        resolver: Resolver, _ make: () throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
             if let alive = weakInstance {
                 if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
                     return unsafeBitCast(alive, to: Service.self)
                 }
                 return alive as! Service  // an existential (`any Vehicle`) made from this class instance
             }
-            let made = make()
+            let made = try make()
             weakInstance = weaklyHeld(made, otherLifetimes: ".transient, .graph or .permanent")
             initialise(made, resolver: resolver)
             return made

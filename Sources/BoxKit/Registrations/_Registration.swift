@@ -6,6 +6,9 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// other: wrapping a factory to take the resolver would allocate a closure context per registration.
     @usableFromInline let factory: (() -> Service)?
     @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
+    /// A factory that may throw (`register { () throws -> ... }`), in its resolver-taking shape; called only
+    /// when the other two are `nil`.
+    @usableFromInline let throwingFactory: ((Resolver) throws -> Service)?
     /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
@@ -17,14 +20,18 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     @inlinable
     init(
         key: String?, life: LifeType, factory: (() -> Service)?, resolving: ((Resolver) -> Service)?,
-        isolation: _Isolation? = nil, declaredDependencies: [Any.Type] = []
+        throwing: ((Resolver) throws -> Service)? = nil, isolation: _Isolation? = nil,
+        declaredDependencies: [Any.Type] = []
     ) {
-        precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
+        precondition(
+            [factory == nil, resolving == nil, throwing == nil].filter { !$0 }.count == 1,
+            "a registration needs exactly one factory")
         self.factory = factory
         resolvingFactory = resolving
+        throwingFactory = throwing
         super.init(
             serviceType: Service.self, key: key, life: life, isolation: isolation,
-            declaredDependencies: declaredDependencies)
+            declaredDependencies: declaredDependencies, mayThrow: throwing != nil)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -45,7 +52,23 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     func call(_ resolver: Resolver) -> Service {
         if let made = factory?() { return made }
         if let made = resolvingFactory?(resolver) { return made }
-        preconditionFailure("a registration without a factory")
+        preconditionFailure("a registration without a factory that cannot throw")
+    }
+
+    /// Calls the factory that may throw: a ``BoxError`` it throws (from a `tryResolve` of its own, say)
+    /// passes unchanged; any other error becomes a ``BoxError`` with reason
+    /// ``BoxError/Reason-swift.enum/factoryFailed`` that names this registration and the chain. Only
+    /// `BoxError`s leave it (untyped, as far as the funnel, to keep deep resolutions' frames small).
+    @usableFromInline
+    func callThrowing(_ resolver: Resolver) throws -> Service {
+        guard let throwingFactory else { preconditionFailure("a registration without a factory") }
+        do {
+            return try throwingFactory(resolver)
+        } catch let error as BoxError {
+            throw error
+        } catch {
+            throw resolver._factoryError(self, error)
+        }
     }
 
     /// Makes the service for a resolve that started at `origin`, by its lifetime's rule (`_AnyRegistration.make`);
@@ -58,6 +81,16 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         return makeTransient(resolvingFrom: origin) { call($0) }
     }
 
+    /// `make` for a factory that may throw (a `.makeThrowing` lookup): the same lifetime rules, out of line,
+    /// with what the factory throws passed on as a ``BoxError``.
+    @usableFromInline
+    func makeThrowing(resolvingFrom origin: Box, holder: Unmanaged<Box>?) throws -> Service {
+        try make(
+            resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
+            call: { resolver throws in try callThrowing(resolver) }, store: { instance = $0 },
+            ready: { readyInstance })
+    }
+
     /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
     /// but specialised where the service is resolved. `holder` names the box that holds the registration
     /// (`nil`: `origin`); it is asked only by the lifetimes that need it.
@@ -68,19 +101,32 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
             ready: { readyInstance })
     }
 
-    @usableFromInline func service(_ resolver: Resolver) -> Any { resolver._resolve(registration: self) }
+    @usableFromInline func service(_ resolver: Resolver) -> Any {
+        do {
+            return try resolver._resolve(registration: self)
+        } catch {
+            resolver._trap(error)
+        }
+    }
 
     override func unmade() -> _AnyRegistration {
         copySettings(
             to: _Registration(
-                key: key, life: life, factory: factory, resolving: resolvingFactory, isolation: isolation,
-                declaredDependencies: declaredDependencies))
+                key: key, life: life, factory: factory, resolving: resolvingFactory, throwing: throwingFactory,
+                isolation: isolation, declaredDependencies: declaredDependencies))
     }
 
     /// Resolves it, unless its factory must run on a global actor (a verification's sandbox thread is not
     /// on it, and waiting for the actor could wait for the very caller of `verify()`), or it was
     /// auto-registered (`verify()` checks its declared dependencies instead, without running it).
     override func verificationResolve(from box: Box) -> Any? {
-        isolation == nil && declaredDependencies.isEmpty ? box._resolve(registration: self) : nil
+        guard isolation == nil && declaredDependencies.isEmpty else { return nil }
+        do {
+            return try box._resolve(registration: self)
+        } catch {
+            // A factory that threw has returned: the problem is reported, and this thread goes on.
+            _ResolutionThread.sandbox?.report(error)
+            return nil
+        }
     }
 }

@@ -174,11 +174,13 @@ extension Box {
 
     /// Resolves one known registration, which the caller holds (``ServiceStoring/service(_:)``, and
     /// ``verify()``): `_ResolutionThread.decide` and the one funnel, as a resolve that found it would. A
-    /// permanent factory receives the box in this box's lineage that holds the registration.
-    func _resolve<Service>(registration: _Registration<Service>) -> Service {
+    /// permanent factory receives the box in this box's lineage that holds the registration. Throws only
+    /// what a factory that may throw threw; any other failure stops the program (in a verification, its
+    /// thread).
+    func _resolve<Service>(registration: _Registration<Service>) throws(BoxError) -> Service {
         let raw = Unmanaged.passUnretained(registration).toOpaque()
         let lookup = _ResolutionThread.decide(raw, holder: nil, thread: cbox_thread_current(), hold: .caller)
-        return lookup.instance(
+        return try lookup.instance(
             from: _CallerHeld(_resolver: self),
             ready: { _ in registration.readyInstance },
             make: { _, resolver, _ in
@@ -187,7 +189,19 @@ extension Box {
                 }
                 return registration.makeShared(resolvingFrom: resolver) { _holder(of: registration) }
             },
-            otherwise: { lookup in _trap(_error(lookup, type: Service.self, key: registration.key)) })
+            otherwise: { lookup throws(BoxError) in
+                if lookup.state == .makeThrowing {
+                    let source = _CallerHeld(_resolver: self)
+                    defer { source._endMake(lookup) }
+                    let holder = _holder(of: registration).map { Unmanaged.passUnretained($0) }
+                    do {
+                        return try registration.makeThrowing(resolvingFrom: self, holder: holder)
+                    } catch {
+                        throw error as! BoxError
+                    }
+                }
+                _trap(_error(lookup, type: Service.self, key: registration.key))
+            })
     }
 
     /// The box in this box's lineage that holds `registration`, if any.

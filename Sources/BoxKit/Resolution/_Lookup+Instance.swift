@@ -9,7 +9,7 @@ extension _Lookup {
     /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
     /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
     /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory`,
-    /// `.tooDeep` or `.wrongIsolation` lookup: a box throws its error; a handle, whose lookup reports as missing whatever it does
+    /// `.tooDeep` or `.wrongIsolation` lookup, and a `.makeThrowing` one (with `_makeThrowing`): a box throws its error; a handle, whose lookup reports as missing whatever it does
     /// not handle itself, resolves through its box.
     ///
     /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
@@ -36,8 +36,30 @@ extension _Lookup {
             let service = value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             source._endRead(self)
             return service
-        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation:
+        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing:
             return try otherwise(self)
+        }
+    }
+
+    /// Finishes a `.makeThrowing` lookup, which `otherwise` receives (the funnel's inlined part stays as
+    /// it is without factories that may throw): calls the `_Registration<Service>`'s factory by its
+    /// lifetime's rule, ends the lookup whether it threw or not, and passes on what it threw, a `BoxError`.
+    /// Out of line; untyped between here and the factory, so that each level of a deep resolution keeps a
+    /// one-word error rather than room for a `BoxError`.
+    ///
+    /// Only resolves that throw `BoxError` reach it: a handle's lookup reports such a registration as
+    /// missing and resolves it through its box; a registration with runtime arguments never has one.
+    @inlinable @inline(never)
+    func _makeThrowing<Source: _LookupSource, Service>(from source: Source, as type: Service.Type) throws(BoxError)
+        -> Service
+    {
+        defer { source._endMake(self) }
+        do {
+            return try _Registration<Service>.at(registration.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                try $0.makeThrowing(resolvingFrom: source._resolver, holder: holder)
+            }
+        } catch {
+            throw error as! BoxError
         }
     }
 

@@ -10,6 +10,9 @@ struct _Lookup {
         case ready
         /// Call the factory (transient, or the first creation of a permanent), then `_endMake`.
         case make
+        /// `.make` for a registration whose factory may throw (`register { () throws -> ... }`): call it with
+        /// `try`, then `_endMake`, whether it threw or not.
+        case makeThrowing
         /// This registration's hooks are running on this thread: `value` points at the instance; then
         /// `_endRead`.
         case pending

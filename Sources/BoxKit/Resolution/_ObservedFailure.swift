@@ -27,6 +27,8 @@ struct _ObservedFailure: @unchecked Sendable {
         /// The registration found must be made on the global actor `isolation`, and the synchronous resolve
         /// ran elsewhere.
         case wrongIsolation
+        /// The registration found has a factory that may throw, and it threw (the error is the `BoxError`'s).
+        case factoryFailed
     }
 
     let kind: Kind
@@ -103,6 +105,7 @@ struct _ObservedFailure: @unchecked Sendable {
         case .tooDeep: return (.tooDeep, [])
         case .argumentsRequired: return (.argumentMismatch, [_names(registeredSignature)])
         case .wrongIsolation: return (.wrongIsolation, [])
+        case .factoryFailed: return (.factoryFailed, [])
         }
     }
 

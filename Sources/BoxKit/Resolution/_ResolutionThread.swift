@@ -215,7 +215,8 @@ enum _ResolutionThread {
         if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
         push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
         if hold == .readSection { cbox_read_end(cbox_thread_reader(thread)) }
-        return _Lookup(.make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
+        return _Lookup(mayThrow ? .makeThrowing : .make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
     /// Gives up what `hold` says keeps `registration` valid.
@@ -276,13 +277,15 @@ enum _ResolutionThread {
     /// Runs `body` holding `registration`'s creation claim. On a sandbox thread the claim is noted, so that
     /// it can be released if the thread is abandoned while `body` runs.
     @usableFromInline
-    static func withCreationClaim<R>(_ registration: _AnyRegistration, _ body: () -> R) -> R {
+    static func withCreationClaim<R, Failure: Error>(
+        _ registration: _AnyRegistration, _ body: () throws(Failure) -> R
+    ) throws(Failure) -> R {
         registration.creation.acquire()
         defer { registration.creation.release() }
-        guard let run = sandbox else { return body() }
+        guard let run = sandbox else { return try body() }
         run.heldClaims.append(registration)
         defer { run.heldClaims.removeLast() }
-        return body()
+        return try body()
     }
 
     /// The verification run this thread is the sandbox of, if it is one.

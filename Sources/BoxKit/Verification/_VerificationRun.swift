@@ -20,6 +20,11 @@ final class _VerificationRun: @unchecked Sendable {
         }
     }
 
+    /// Records `error` (once); the thread goes on with the next target.
+    func report(_ error: BoxError) {
+        verification.report(error, from: self)
+    }
+
     /// Records `error` (once) and abandons the calling sandbox thread.
     func stop(with error: BoxError) -> Never {
         verification.report(error, from: self)
