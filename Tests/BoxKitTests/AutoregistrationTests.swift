@@ -22,6 +22,8 @@ final class Ping {
 
 final class Pong {
     init(ping: Ping) {}
+    /// A `Pong` made without a `Ping`, for a factory that must not need one.
+    init(standalone: Void) {}
 }
 
 @Suite("Auto-registering initializers")
@@ -93,7 +95,7 @@ struct AutoregistrationTests {
     func verifyFindsCycle(backend: Box.Backend) {
         let box = Box(backend: backend)
         box.autoregister(Ping.init)
-        box.autoregister(Pong.init)
+        box.autoregister(Pong.init(ping:))
         let problems = box.verify()
         #expect(problems.map(\.reason) == [.cycle])
         #expect(problems.first?.chain == ["BoxKitTests.Ping", "BoxKitTests.Pong", "BoxKitTests.Ping"])
@@ -108,6 +110,36 @@ struct AutoregistrationTests {
         box.autoregister(Car.init(engine:name:))
         box.autoregister(Dealership.init)
         #expect(box.verify().isEmpty)
+    }
+
+    @Test(
+        "verify() still runs an auto-registration whose parameters are registered: its hooks are checked",
+        arguments: backends)
+    func verifyRunsHooks(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { Engine() }
+        box.register { "car" }
+        box.autoregister(Car.init(engine:name:)).onInitialised { r, _ in _ = r.resolve(Wheel.self) }
+        #expect(box.verify().map(\.reason) == [.notRegistered])
+    }
+
+    @Test("verify() reports a parameter registered only with an async factory", arguments: backends)
+    func verifyAsyncParameter(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { () async in Engine() }
+        box.register { "car" }
+        box.autoregister(Car.init(engine:name:))
+        #expect(box.verify().map(\.reason) == [.asyncFactory])
+    }
+
+    @Test("verify() finds a cycle that closes through a child box's auto-registration", arguments: backends)
+    func verifyCycleThroughChild(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.autoregister(Ping.init)
+        box.register { Pong(standalone: ()) }
+        let child = box.newChildBox(forKey: "child")
+        child.autoregister(Pong.init(ping:))
+        #expect(box.verify().map(\.reason) == [.cycle])
     }
 
     @Test("the dependency graph has an auto-registration's edges before anything is resolved", arguments: backends)

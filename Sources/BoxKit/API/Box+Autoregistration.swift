@@ -14,10 +14,14 @@ extension Box {
     /// It registers what `box.register { r in Garage(engine: r.resolve(), wheels: r.resolve(), log:
     /// r.resolve()) }` would, with the same lifetimes, hooks and errors, and more that BoxKit knows without
     /// running it: ``verify()`` checks that each parameter type is registered, and that auto-registered
-    /// services do not need each other in a cycle, from the parameter types alone, and
-    /// ``dependencyGraph()`` draws those edges before anything is resolved. Name an overloaded initializer
-    /// by its labels (`Car.init(engine:)`). A dependency registered under a key, or with runtime arguments,
-    /// needs a `register` closure instead.
+    /// services do not need each other in a cycle, from the parameter types alone, reporting those problems
+    /// without running the initializer (an auto-registration without them is then resolved, hooks and all,
+    /// as any registration is); and ``dependencyGraph()`` draws those edges before anything is resolved.
+    ///
+    /// Each parameter type is resolved as written: `Engine?` resolves a registration of `Engine?`, not of
+    /// `Engine`, and a `Box` parameter a registration of `Box`. Name an overloaded initializer by its labels
+    /// (`Car.init(engine:)`). A dependency registered under a key, or with runtime arguments, needs a
+    /// `register` closure instead.
     ///
     /// - Parameters:
     ///   - initializer: Makes the service from its dependencies.

@@ -41,10 +41,16 @@ extension Box {
     /// ```
     ///
     /// `.permanent`, `.weak` and `.perArguments` registrations share instances; each is replaced by a copy
-    /// that has made nothing yet, with the same factory, hooks and scope, so resolves already running finish with the
-    /// instance they found, and the old one is released once nothing uses it (as when a registration is
-    /// replaced). Transient and graph registrations keep no instance and are left as they are. Descendants
+    /// that has made nothing yet, with the same factory, hooks and scope, so resolves already running finish
+    /// with the instance they found, and the old one is released once nothing uses it (as when a registration
+    /// is replaced). Transient and graph registrations keep no instance and are left as they are. Descendants
     /// are not reset: use ``resetAll()``.
+    ///
+    /// Because the registration is replaced: a ``ServiceFactory`` handle made before the reset resolves the
+    /// new instance, but keeps the old registration, and so its instance, until the handle is released; the
+    /// object `register` returned is the old registration, so add hooks and scopes to it before resetting;
+    /// and ``dependencyGraph()`` forgets what the old one's first creation resolved until the new one's
+    /// runs.
     ///
     /// - Returns: How many registrations had their instance dropped.
     /// - Complexity: O(*n*) in this box's registrations.
@@ -75,8 +81,8 @@ extension Box {
     ///   - type: The service type.
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: Whether this box holds a `.permanent`, `.weak` or `.perArguments` registration for `type`
-    ///   and `key` without runtime arguments (an ancestor's is not reset; call `reset` on the box that holds
-    ///   it).
+    ///   and `key`, with or without runtime arguments, all of which are reset (an ancestor's is not; call
+    ///   `reset` on the box that holds it).
     /// - Complexity: O(*n*) in this box's registrations.
     @discardableResult
     public func reset<Service>(_ type: Service.Type, key: String? = nil) -> Bool {

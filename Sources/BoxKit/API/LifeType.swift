@@ -28,6 +28,12 @@ public enum LifeType: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     /// (exactly once, as `.permanent`'s) and shared by every later one; the arguments must be `Hashable`.
     /// ``Box/reset()`` drops them all. Registering a factory without arguments, or with an argument type
     /// that is not `Hashable`, with this lifetime stops the program naming it.
+    ///
+    /// Values are told apart as `Hashable` says (as `AnyHashable` does): `0.0` and `-0.0` are one value, a
+    /// `NaN` equals nothing and gets a new instance on every resolve, and the argument values themselves are
+    /// kept, as keys, with their instances. Creations of one registration are serialised, whatever their
+    /// values, and a factory that resolves its own registration with another value is reported as a cycle,
+    /// as for any registration.
     case perArguments
 
     /// `transient`, `permanent`, `graph`, `weak` or `perArguments`.

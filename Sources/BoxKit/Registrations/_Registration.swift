@@ -117,10 +117,9 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     }
 
     /// Resolves it, unless its factory must run on a global actor (a verification's sandbox thread is not
-    /// on it, and waiting for the actor could wait for the very caller of `verify()`), or it was
-    /// auto-registered (`verify()` checks its declared dependencies instead, without running it).
+    /// on it, and waiting for the actor could wait for the very caller of `verify()`).
     override func verificationResolve(from box: Box) -> Any? {
-        guard isolation == nil && declaredDependencies.isEmpty else { return nil }
+        guard isolation == nil else { return nil }
         do {
             return try box._resolve(registration: self)
         } catch {

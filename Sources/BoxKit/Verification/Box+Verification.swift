@@ -57,8 +57,11 @@ extension Box {
     /// - Parameter patience: How long one registration's resolution may take, its dependencies included.
     /// - Returns: The problems found, in the order found; empty when every registration resolves in time.
     public func verify(patience: Duration) -> [BoxError] {
-        let targets = _verificationTargets()
-        let declaredProblems = _declaredDependencyProblems(of: targets)
+        var targets = _verificationTargets()
+        let (declaredProblems, failing) = _declaredDependencyProblems(of: targets)
+        // An auto-registration whose declared dependencies already fail is not run as well (its resolve would
+        // only stop its thread on the same problem); every other target is resolved, hooks and all.
+        targets.removeAll { failing.contains(ObjectIdentifier($0.registration)) }
         let verification = _Verification(targets: targets, patience: patience)
         let inFlight = _inFlight()
         if !inFlight.isEmpty || _ResolutionThread.sandbox != nil {
@@ -89,30 +92,38 @@ extension Box {
 
     /// The problems the auto-registered targets (`autoregister`) have by their declared dependencies alone,
     /// found without running them: a dependency that nothing registers (looked up from the target's box,
-    /// as its resolve would), or a cycle through auto-registered services.
+    /// as its resolve would), or a cycle through auto-registered services; and the targets that have one.
     ///
-    /// - Complexity: O(*n* + *e*) in the auto-registered registrations and their declared dependencies, each
-    ///   looked up as a resolve would.
-    private func _declaredDependencyProblems(of targets: [(box: Box, registration: _AnyRegistration)]) -> [BoxError] {
+    /// - Complexity: O(*n* + *e*) per box in the auto-registered registrations and their declared
+    ///   dependencies, each looked up as a resolve would.
+    private func _declaredDependencyProblems(
+        of targets: [(box: Box, registration: _AnyRegistration)]
+    ) -> (problems: [BoxError], failing: Set<ObjectIdentifier>) {
         var problems: [BoxError] = []
         var reported: Set<AnyHashable> = []
-        var finished: Set<ObjectIdentifier> = []
-        func report(_ error: BoxError) {
+        var failing: Set<ObjectIdentifier> = []
+        /// Walks done, by registration and the box it was resolved from: the same registration reached from
+        /// another box finds its dependencies there, which may differ.
+        var finished: Set<[ObjectIdentifier]> = []
+        func report(_ error: BoxError, against targets: some Sequence<_AnyRegistration>) {
+            for target in targets { failing.insert(ObjectIdentifier(target)) }
             if reported.insert(error._sameness).inserted { problems.append(error) }
         }
         /// Walks `registration`'s declared dependencies depth first; `path` holds the registrations being
         /// walked, outermost first.
         func walk(_ registration: _AnyRegistration, in box: Box, path: inout [_AnyRegistration]) {
             if let start = path.firstIndex(where: { $0 === registration }) {
-                report(BoxError(.failed(.cycle, registration, inFlight: Array(path[start...]), origin: box)))
+                let cycle = BoxError(.failed(.cycle, registration, inFlight: Array(path[start...]), origin: box))
+                report(cycle, against: [path[0]] + path[start...])
                 return
             }
-            guard finished.insert(ObjectIdentifier(registration)).inserted else { return }
+            guard finished.insert([ObjectIdentifier(registration), ObjectIdentifier(box)]).inserted else { return }
             path.append(registration)
             defer { path.removeLast() }
             for dependency in registration.declaredDependencies {
                 guard let found = box._registration(ObjectIdentifier(dependency), key: nil) else {
-                    report(BoxError(.missing(dependency, key: nil, arguments: [], inFlight: path, origin: box)))
+                    let missing = BoxError(.missing(dependency, key: nil, arguments: [], inFlight: path, origin: box))
+                    report(missing, against: [path[0]])
                     continue
                 }
                 if !found.declaredDependencies.isEmpty { walk(found, in: box, path: &path) }
@@ -122,7 +133,7 @@ extension Box {
             var path: [_AnyRegistration] = []
             walk(registration, in: box, path: &path)
         }
-        return problems
+        return (problems, failing)
     }
 
     /// This box's registrations in registration order, then its children's (by key), depth first.
