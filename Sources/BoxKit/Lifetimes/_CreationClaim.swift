@@ -8,21 +8,21 @@
 /// what creating once requires: two threads that each create one of two services needing each other
 /// (A -> B on one, B -> A on the other) wait for each other, as they would for any lock. The monitor is
 /// shared by every registration, so a release wakes every waiter to check its own claim; waiting is rare.
-/// One of the registration's atomic words: nothing is allocated.
+/// One byte of the registration's atomic words: nothing is allocated.
 struct _CreationClaim: Sendable {
     /// Whether a thread holds the claim.
-    private let held: _AtomicWord
+    private let held: _AtomicByte
 
-    /// The claim kept in `word`, which must start at 0, be used for nothing else, and outlive the claim.
-    init(_ word: _AtomicWord) {
-        held = word
+    /// The claim kept in `byte`, which must start at 0, be used for nothing else, and outlive the claim.
+    init(_ byte: _AtomicByte) {
+        held = byte
     }
 
     /// Claims, sleeping while another thread holds the claim.
     ///
     /// - Complexity: O(1) when no other thread holds it.
     func acquire() {
-        while !held.compareExchange(expected: 0, desired: 1, ordering: .sequentiallyConsistent).exchanged {
+        while !held.claim() {
             _CreationMonitor.enter()
             while held.loadFlag(ordering: .sequentiallyConsistent) { _CreationMonitor.wait() }
             _CreationMonitor.leave()

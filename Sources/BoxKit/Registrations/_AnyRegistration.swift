@@ -4,13 +4,12 @@
 /// The fields a resolve reads come first, so that a resolve touches one cache line of the registration.
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
-    /// The fields threads share, one word each (see `Word`), read and written only through `words`: never
-    /// as a property after `init`, since a formal access could copy it or claim it exclusively while other
-    /// threads use the words. The first stored property of this root class, so that it starts where
-    /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it).
-    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        0, 0, 0, 0, 0, 0, 0, 0, 0
-    )
+    /// The fields threads share (see `Word`), read and written only through `words`: never as a property
+    /// after `init`, since a formal access could copy it or claim it exclusively while other threads use the
+    /// words. The first stored property of this root class, so that it starts where
+    /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it). Five words, so
+    /// that they and the flags declared next fit the object's first cache line with its header.
+    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
@@ -62,14 +61,14 @@ class _AnyRegistration: @unchecked Sendable {
     /// Hooks run after each creation, in order; made with the first hook.
     final var hooks: _LazyReference<_Locked<[_Hook]>> { _LazyReference(words[Word.hooks]) }
     /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
-    final var creation: _CreationClaim { _CreationClaim(words[Word.creation]) }
+    final var creation: _CreationClaim { _CreationClaim(words[Word.flags].byte(Flag.creation)) }
     /// What the first creation (and `verify()`) saw this registration resolve.
     final var dependencies: _DependencyList { _DependencyList(head: words[Word.dependencies]) }
     /// Whether a verification found this registration's factory resolving a registration that must be made on
-    /// a global actor (which verification threads are not on); see `Word.resolvesIsolated`.
+    /// a global actor (which verification threads are not on); see `Flag.resolvesIsolated`.
     final var resolvesIsolated: Bool {
-        get { words[Word.resolvesIsolated].loadFlag(ordering: .relaxed) }
-        set { words[Word.resolvesIsolated].storeFlag(newValue, ordering: .relaxed) }
+        get { words[Word.flags].byte(Flag.resolvesIsolated).loadFlag(ordering: .relaxed) }
+        set { words[Word.flags].byte(Flag.resolvesIsolated).storeFlag(newValue, ordering: .relaxed) }
     }
 
     /// The named scope ``Box/reset(scope:)`` resets this registration with, once `inScope` set it.
@@ -95,24 +94,31 @@ class _AnyRegistration: @unchecked Sendable {
         /// A ready permanent instance of a class type, unretained (`instance` keeps it alive): a resolve
         /// retains and returns it without another call. Set (releasing) after `instance`.
         @inlinable static var readyObject: Int { 0 }
+        /// The flags, a byte each (see `Flag`).
+        @inlinable static var flags: Int { 1 }
+        /// `hooks`' object.
+        static let hooks = 2
+        /// The head of `dependencies`.
+        static let dependencies = 3
+        /// `scope`'s object.
+        static let scope = 4
+    }
+
+    /// The bytes of the `Word.flags` word.
+    @usableFromInline
+    enum Flag {
         /// Set (releasing) once a permanent instance is stored; readers check it (acquiring) before reading it.
-        @inlinable static var ready: Int { 1 }
+        @inlinable static var ready: Int { 0 }
         /// Whether `hooks` has any, so that hook-less services skip even loading it.
-        @inlinable static var hasHooks: Int { 2 }
+        @inlinable static var hasHooks: Int { 1 }
         /// Set when the first creation starts: the resolutions nested in that one are recorded as this
         /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
-        @inlinable static var dependenciesObserved: Int { 3 }
-        /// `hooks`' object.
-        static let hooks = 4
-        /// `creation`'s claim.
-        static let creation = 5
-        /// The head of `dependencies`.
-        static let dependencies = 6
-        /// `scope`'s object.
-        static let scope = 7
+        @inlinable static var dependenciesObserved: Int { 2 }
         /// Set once a verification found that this registration's factory resolves one whose factory must run
         /// on a global actor: later verifications leave it alone.
-        static let resolvesIsolated = 8
+        static let resolvesIsolated = 3
+        /// `creation`'s claim: held while a thread creates the shared instance.
+        static let creation = 4
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -125,7 +131,7 @@ class _AnyRegistration: @unchecked Sendable {
 
     /// Whether a permanent instance is ready to be read without locking.
     @inlinable
-    final var isReady: Bool { words[Word.ready].loadFlag(ordering: .acquiring) }
+    final var isReady: Bool { words[Word.flags].byte(Flag.ready).loadFlag(ordering: .acquiring) }
 
     /// The ready permanent instance of a class type, unretained, or `nil`.
     @inlinable
@@ -133,13 +139,13 @@ class _AnyRegistration: @unchecked Sendable {
 
     /// Whether any `onInitialised` hook was added.
     @inlinable
-    final var hasHooks: Bool { words[Word.hasHooks].loadFlag(ordering: .acquiring) }
+    final var hasHooks: Bool { words[Word.flags].byte(Flag.hasHooks).loadFlag(ordering: .acquiring) }
 
     /// Whether this resolve is the first creation, whose nested resolutions are recorded; marks it taken.
     @inlinable
     final func startsObserving() -> Bool {
-        if words[Word.dependenciesObserved].loadFlag(ordering: .relaxed) { return false }
-        words[Word.dependenciesObserved].storeFlag(true, ordering: .relaxed)
+        if words[Word.flags].byte(Flag.dependenciesObserved).loadFlag(ordering: .relaxed) { return false }
+        words[Word.flags].byte(Flag.dependenciesObserved).storeFlag(true, ordering: .relaxed)
         return true
     }
 
@@ -261,7 +267,7 @@ class _AnyRegistration: @unchecked Sendable {
                 words[Word.readyObject].storePointer(
                     unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
             }
-            words[Word.ready].storeFlag(true, ordering: .releasing)
+            words[Word.flags].byte(Flag.ready).storeFlag(true, ordering: .releasing)
         }
     }
 
@@ -334,7 +340,7 @@ class _AnyRegistration: @unchecked Sendable {
     final func addHook(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {
         let list = hooks.load(orMake: { _Locked([]) })
         list.withLock { $0.append(_Hook(run: closure)) }
-        words[Word.hasHooks].storeFlag(true, ordering: .releasing)
+        words[Word.flags].byte(Flag.hasHooks).storeFlag(true, ordering: .releasing)
     }
 }
 

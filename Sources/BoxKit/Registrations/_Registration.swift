@@ -24,7 +24,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         declaredDependencies: [Any.Type] = []
     ) {
         precondition(
-            [factory == nil, resolving == nil, throwing == nil].filter { !$0 }.count == 1,
+            (factory == nil ? 0 : 1) + (resolving == nil ? 0 : 1) + (throwing == nil ? 0 : 1) == 1,
             "a registration needs exactly one factory")
         self.factory = factory
         resolvingFactory = resolving

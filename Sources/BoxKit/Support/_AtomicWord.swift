@@ -85,6 +85,12 @@ struct _AtomicWord: @unchecked Sendable {
         store(UInt64(UInt(bitPattern: pointer)), ordering: ordering)
     }
 
+    /// Byte `index` (0 to 7) of this word, as an atomic flag of its own.
+    @inlinable @inline(__always)
+    func byte(_ index: Int) -> _AtomicByte {
+        _AtomicByte(UnsafeMutableRawPointer(address).advanced(by: index).assumingMemoryBound(to: UInt8.self))
+    }
+
     /// `compareExchange` of pointers.
     func compareExchangePointer(
         expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?, ordering: _AtomicOrdering
@@ -94,4 +100,39 @@ struct _AtomicWord: @unchecked Sendable {
             ordering: ordering)
         return (exchanged, UnsafeMutableRawPointer(bitPattern: UInt(truncatingIfNeeded: original)))
     }
+}
+
+/// An atomic flag in one byte of an `_AtomicWord`: several flags share a word and are still separate memory
+/// locations (only the C side reads and writes them). Valid while the word lives.
+@usableFromInline
+struct _AtomicByte: @unchecked Sendable {
+    @usableFromInline let address: UnsafeMutablePointer<UInt8>
+
+    @inlinable
+    init(_ address: UnsafeMutablePointer<UInt8>) {
+        self.address = address
+    }
+
+    /// The flag. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
+    @inlinable @inline(__always)
+    func loadFlag(ordering: _AtomicOrdering) -> Bool {
+        switch ordering {
+        case .relaxed: cbox_atomic_load_u8_relaxed(address)
+        case .acquiring: cbox_atomic_load_u8_acquire(address)
+        default: cbox_atomic_load_u8_seq_cst(address)
+        }
+    }
+
+    /// Stores the flag. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
+    @inlinable @inline(__always)
+    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) {
+        switch ordering {
+        case .relaxed: cbox_atomic_store_u8_relaxed(address, flag)
+        case .releasing: cbox_atomic_store_u8_release(address, flag)
+        default: cbox_atomic_store_u8_seq_cst(address, flag)
+        }
+    }
+
+    /// Raises the flag if it is down, sequentially consistent; returns whether it did.
+    func claim() -> Bool { cbox_atomic_claim_u8_seq_cst(address) }
 }

@@ -1,4 +1,4 @@
-// CBoxAtomics: atomic operations on 64-bit words, for the Swift state that threads share (ready flags,
+// CBoxAtomics: atomic operations on 64-bit words and on single bytes, for the Swift state that threads share (ready flags,
 // published instances, write counters, claims). Header-only: every function is `static inline`, so that a
 // call from Swift, inlinable code included, compiles to the one instruction it stands for, and so that
 // ThreadSanitizer sees each operation as the atomic it is (it instruments them where they are inlined).
@@ -68,6 +68,38 @@ static inline bool cbox_atomic_compare_exchange_acq_rel(uint64_t *word, uint64_t
 /// `cbox_atomic_compare_exchange_acq_rel`, sequentially consistent.
 static inline bool cbox_atomic_compare_exchange_seq_cst(uint64_t *word, uint64_t *expected, uint64_t desired) {
     return __atomic_compare_exchange_n(word, expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+// MARK: - Bytes (flags that share a word, each its own memory location)
+
+static inline bool cbox_atomic_load_u8_relaxed(const uint8_t *byte) {
+    return __atomic_load_n(byte, __ATOMIC_RELAXED) != 0;
+}
+
+static inline bool cbox_atomic_load_u8_acquire(const uint8_t *byte) {
+    return __atomic_load_n(byte, __ATOMIC_ACQUIRE) != 0;
+}
+
+static inline bool cbox_atomic_load_u8_seq_cst(const uint8_t *byte) {
+    return __atomic_load_n(byte, __ATOMIC_SEQ_CST) != 0;
+}
+
+static inline void cbox_atomic_store_u8_relaxed(uint8_t *byte, bool value) {
+    __atomic_store_n(byte, (uint8_t)value, __ATOMIC_RELAXED);
+}
+
+static inline void cbox_atomic_store_u8_release(uint8_t *byte, bool value) {
+    __atomic_store_n(byte, (uint8_t)value, __ATOMIC_RELEASE);
+}
+
+static inline void cbox_atomic_store_u8_seq_cst(uint8_t *byte, bool value) {
+    __atomic_store_n(byte, (uint8_t)value, __ATOMIC_SEQ_CST);
+}
+
+/// Sets the byte to 1 if it is 0, sequentially consistent; returns whether it did.
+static inline bool cbox_atomic_claim_u8_seq_cst(uint8_t *byte) {
+    uint8_t expected = 0;
+    return __atomic_compare_exchange_n(byte, &expected, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
 #pragma clang assume_nonnull end
