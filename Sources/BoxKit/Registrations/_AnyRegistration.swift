@@ -20,11 +20,8 @@ class _AnyRegistration: @unchecked Sendable {
     /// Whether the factory may throw (`register { () throws -> ... }`): a resolve that runs it takes the
     /// `.makeThrowing` path. Also in what would otherwise be padding.
     @usableFromInline let mayThrow: Bool
-    /// The global actor the factory must run on (`register(isolatedTo:)`), or `nil` for any thread.
-    let isolation: _Isolation?
-    /// For an auto-registered initializer (`autoregister`), the types of its parameters, which its factory
-    /// resolves (without keys) and nothing else: known without running it. Empty otherwise.
-    let declaredDependencies: [Any.Type]
+    /// What only some registrations have (an actor, declared dependencies, a factory that may throw).
+    let extras: _RegistrationExtras?
     /// The registered service type, as written at registration.
     @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -38,17 +35,16 @@ class _AnyRegistration: @unchecked Sendable {
 
     @usableFromInline
     init(
-        serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false, isolation: _Isolation? = nil,
-        declaredDependencies: [Any.Type] = [], takesArguments: Bool = false, mayThrow: Bool = false
+        serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false,
+        extras: _RegistrationExtras? = nil, takesArguments: Bool = false
     ) {
         self.serviceType = serviceType
         self.key = key
         self.life = life
         self.isAsync = isAsync
-        self.isolation = isolation
-        self.declaredDependencies = declaredDependencies
-        self.mayThrow = mayThrow
-        isSyncTransient = life == .transient && !isAsync && isolation == nil && !mayThrow
+        self.extras = extras
+        mayThrow = extras?.holdsThrowingFactory ?? false
+        isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow
         precondition(
             life != .perArguments || takesArguments,
             "BoxKit: \(_describe(serviceType, key: key)) is registered with life: .perArguments, which keeps an "
@@ -57,6 +53,13 @@ class _AnyRegistration: @unchecked Sendable {
             withUnsafeMutablePointer(to: &_wordStorage) { UnsafeMutableRawPointer($0) } == words.base,
             "the atomic words are not the registration's first stored property")
     }
+
+    /// The global actor the factory must run on (`register(isolatedTo:)`), or `nil` for any thread.
+    final var isolation: _Isolation? { extras?.isolation }
+
+    /// For an auto-registered initializer (`autoregister`), the types of its parameters, which its factory
+    /// resolves (without keys) and nothing else: known without running it. Empty otherwise.
+    final var declaredDependencies: [Any.Type] { extras?.declaredDependencies ?? [] }
 
     /// Hooks run after each creation, in order; made with the first hook.
     final var hooks: _LazyReference<_Locked<[_Hook]>> { _LazyReference(words[Word.hooks]) }

@@ -6,9 +6,6 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// other: wrapping a factory to take the resolver would allocate a closure context per registration.
     @usableFromInline let factory: (() -> Service)?
     @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
-    /// A factory that may throw (`register { () throws -> ... }`), in its resolver-taking shape; called only
-    /// when the other two are `nil`.
-    @usableFromInline let throwingFactory: ((Resolver) throws -> Service)?
     /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
     @usableFromInline @exclusivity(unchecked) var instance: Service?
 
@@ -28,10 +25,15 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
             "a registration needs exactly one factory")
         self.factory = factory
         resolvingFactory = resolving
-        throwingFactory = throwing
-        super.init(
-            serviceType: Service.self, key: key, life: life, isolation: isolation,
-            declaredDependencies: declaredDependencies, mayThrow: throwing != nil)
+        let extras: _RegistrationExtras? =
+            if let throwing {
+                _ThrowingFactory(throwing, isolation: isolation, declaredDependencies: declaredDependencies)
+            } else if isolation != nil || !declaredDependencies.isEmpty {
+                _RegistrationExtras(isolation: isolation, declaredDependencies: declaredDependencies)
+            } else {
+                nil
+            }
+        super.init(serviceType: Service.self, key: key, life: life, extras: extras)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -55,15 +57,20 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         preconditionFailure("a registration without a factory that cannot throw")
     }
 
+    /// A factory that may throw (`register { () throws -> ... }`), in its resolver-taking shape, kept in the
+    /// extras; the other two factories are then `nil`.
+    var throwingFactory: ((Resolver) throws -> Service)? {
+        mayThrow ? unsafeDowncast(extras.unsafelyUnwrapped, to: _ThrowingFactory<Service>.self).factory : nil
+    }
+
     /// Calls the factory that may throw: a ``BoxError`` it throws (from a `tryResolve` of its own, say)
     /// passes unchanged; any other error becomes a ``BoxError`` with reason
     /// ``BoxError/Reason-swift.enum/factoryFailed`` that names this registration and the chain. Only
     /// `BoxError`s leave it (untyped, as far as the funnel, to keep deep resolutions' frames small).
     @usableFromInline
     func callThrowing(_ resolver: Resolver) throws -> Service {
-        guard let throwingFactory else { preconditionFailure("a registration without a factory") }
         do {
-            return try throwingFactory(resolver)
+            return try throwingFactory.unsafelyUnwrapped(resolver)
         } catch let error as BoxError {
             throw error
         } catch {
