@@ -32,9 +32,6 @@ final class _Isolation: Sendable {
         self.globalActor = globalActor
     }
 
-    /// The global actor's fully qualified name, such as `Swift.MainActor`.
-    var name: String { String(reflecting: globalActor) }
-
     /// Whether the calling code runs on the actor: on its executor, or, for the main actor, on the main
     /// thread outside any task.
     ///
