@@ -59,7 +59,7 @@ floor:
 
 ## c-imports: only these thin wrappers import a C module; each owns one concern (STYLE.md)
 C_WRAPPERS = \
-	Sources/BoxKit/Handles/_ServiceHandle+Lookup.swift \
+	Sources/BoxKit/Providers/_ProviderState+Lookup.swift \
 	Sources/BoxKit/Lifetimes/_CreationMonitor.swift \
 	Sources/BoxKit/Resolution/Box+Lookup.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread.swift \

@@ -176,14 +176,14 @@ struct AsyncErrorTests {
     }
 
     @Test(
-        "a ServiceFactory handle, ServiceStoring.service and @BoxedIfRegistered stop at an async registration",
+        "a ServiceProvider, ServiceStoring.service and @BoxedIfRegistered stop at an async registration",
         arguments: backendNames)
-    func handlesTrap(backend: String) async {
-        let handle = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    func providersTrap(backend: String) async {
+        let provider = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [backend] in
             let box = Box(backendNamed: backend)
             box.register(key: "BMW") { () async -> Car in Car() }
-            let makeCar = box.factory(Car.self, key: "BMW")
+            let makeCar = box.provider(Car.self, key: "BMW")
             _ = makeCar()
         }
         let service = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -199,7 +199,7 @@ struct AsyncErrorTests {
             @BoxedIfRegistered(key: "BMW", in: box) var car: Car?
             _ = car
         }
-        for result in [handle, service, property] {
+        for result in [provider, service, property] {
             let stderr = standardError(of: result)
             #expect(stderr.contains(#"Use `await box.resolveAsync(BoxKitTests.Car.self, key: "BMW")`"#))
         }

@@ -81,7 +81,7 @@ struct AsyncRegistrationTests {
         let engine = box.resolve(Engine.self)
         let tried = try box.tryResolve(Car.self, key: "BMW")
         let all = box.resolveAll(Car.self)
-        let made = box.factory(Car.self, key: "BMW")()
+        let made = box.provider(Car.self, key: "BMW")()
         #expect(car.name == "plain")
         #expect(bmw.name == "BMW" && tried.name == "BMW" && made.name == "BMW")
         #expect(engine.cylinders == 6)

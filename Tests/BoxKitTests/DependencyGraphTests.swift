@@ -35,11 +35,11 @@ struct DependencyGraphTests {
             ])
     }
 
-    @Test("a handle called inside a factory is recorded, also once it returns a cached instance", arguments: backends)
-    func handleCallsAreRecorded(backend: Box.Backend) {
+    @Test("a provider called inside a factory is recorded, also once it returns a cached instance", arguments: backends)
+    func providerCallsAreRecorded(backend: Box.Backend) {
         let engines = Box(backend: backend)
         engines.register(life: .permanent) { Engine() }
-        let makeEngine = engines.factory(Engine.self)
+        let makeEngine = engines.provider(Engine.self)
         _ = makeEngine()
         _ = makeEngine()
         let box = Box(backend: backend)

@@ -93,10 +93,10 @@ struct GraphLifetimeTests {
         #expect((box.resolve() as Fleet).first === fleet.first)
     }
 
-    @Test("a handle from box.factory shares .graph instances like resolve", arguments: backends)
-    func handleSharesGraph(backend: Box.Backend) {
+    @Test("a provider from box.provider shares .graph instances like resolve", arguments: backends)
+    func providerSharesGraph(backend: Box.Backend) {
         let engines = Counter()
-        let makeFleet = fleetBox(backend, engines: engines).factory(Fleet.self)
+        let makeFleet = fleetBox(backend, engines: engines).provider(Fleet.self)
         let fleet = makeFleet()
         #expect(fleet.first.engine === fleet.second.engine)
         _ = makeFleet()

@@ -115,11 +115,11 @@ struct ResetTests {
         #expect(grandchild.resolve(Car.self) !== car)
     }
 
-    @Test("a handle resolves the new instance after a reset", arguments: backends)
-    func handleSeesReset(backend: Box.Backend) {
+    @Test("a provider resolves the new instance after a reset", arguments: backends)
+    func providerSeesReset(backend: Box.Backend) {
         let box = Box(backend: backend)
         box.register(life: .permanent) { Engine() }
-        let engine = box.factory(Engine.self)
+        let engine = box.provider(Engine.self)
         let before = engine()
         box.reset()
         #expect(engine() !== before)

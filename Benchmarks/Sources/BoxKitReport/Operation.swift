@@ -10,8 +10,8 @@ enum Operation {
     static let nonASCIIKeyPermanent = "keyed 40-byte non-ASCII NFC, permanent"
     static let protocolTyped = "protocol-typed resolve, transient"
     static let graph = "graph A(B(C)), transient"
-    static let handlePermanent = "handle from box.factory, permanent"
-    static let handleTransient = "handle from box.factory, transient"
+    static let providerPermanent = "provider from box.provider, permanent"
+    static let providerTransient = "provider from box.provider, transient"
 
     /// Registering `count` keyed services into a fresh container, per registration.
     static func registration(_ count: Int) -> String { "register, \(grouped(count)) per container" }

@@ -4,7 +4,7 @@ import ReportSink
 import Swinject
 
 /// The single-resolve measurements: by type, keyed, protocol-typed and the graph, each on the floor, BoxKit,
-/// the Dictionary baseline and Swinject; and the pre-bound handles of `box.factory`. (Misses are `MissSuite`'s.)
+/// the Dictionary baseline and Swinject; and the pre-bound providers of `box.provider`. (Misses are `MissSuite`'s.)
 struct ResolveSuite {
     let recorder: Recorder
     let fixtures = Fixtures()
@@ -20,7 +20,7 @@ struct ResolveSuite {
         permanent(Operation.nonASCIIKeyPermanent, key: Keys.nonASCII40)
         protocolTyped()
         graph()
-        handles()
+        providers()
     }
 
     /// A permanent `Engine`; the floor reads a stored reference.
@@ -98,28 +98,28 @@ struct ResolveSuite {
         }
     }
 
-    /// `box.factory(_:)` handles called in a loop, beside the same floors as `resolve` (Swinject has none).
-    private func handles() {
+    /// `box.provider(_:)` providers called in a loop, beside the same floors as `resolve` (Swinject has none).
+    private func providers() {
         let engine = fixtures.floorEngine
         let make = fixtures.floorCar
-        recorder.compare(Operation.handlePermanent) { subjects in
+        recorder.compare(Operation.providerPermanent) { subjects in
             subjects.add(.floor, "stored reference") { n in
                 for _ in 0..<n { blackHole(engine) }
             }
             for (subject, box) in fixtures.boxes {
-                let makeEngine = box.factory(Engine.self)
-                subjects.add(subject, "factory(Engine.self)") { n in
+                let makeEngine = box.provider(Engine.self)
+                subjects.add(subject, "provider(Engine.self)") { n in
                     for _ in 0..<n { blackHole(makeEngine()) }
                 }
             }
         }
-        recorder.compare(Operation.handleTransient) { subjects in
+        recorder.compare(Operation.providerTransient) { subjects in
             subjects.add(.floor, "stored closure") { n in
                 for _ in 0..<n { blackHole(make()) }
             }
             for (subject, box) in fixtures.boxes {
-                let makeCar = box.factory(Car.self)
-                subjects.add(subject, "factory(Car.self)") { n in
+                let makeCar = box.provider(Car.self)
+                subjects.add(subject, "provider(Car.self)") { n in
                     for _ in 0..<n { blackHole(makeCar()) }
                 }
             }

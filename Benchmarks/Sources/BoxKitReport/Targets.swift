@@ -95,11 +95,11 @@ extension Target {
                 "memory per registration: BoxKit / Dictionary", (O.memory, .boxKit), (O.memory, .dictionary), .atMost, 1
             ),
             ratio(
-                "handle, permanent: BoxKit / floor", (O.handlePermanent, .boxKit), (O.handlePermanent, .floor),
+                "provider, permanent: BoxKit / floor", (O.providerPermanent, .boxKit), (O.providerPermanent, .floor),
                 .atMost, 1.1),
             ratio(
-                "handle, transient: BoxKit / closure floor", (O.handleTransient, .boxKit),
-                (O.handleTransient, .floor), .atMost, 1.1),
+                "provider, transient: BoxKit / closure floor", (O.providerTransient, .boxKit),
+                (O.providerTransient, .floor), .atMost, 1.1),
             ratio("two threads, transient: BoxKit speedup", (O.speedup("transient"), .boxKit), nil, .atLeast, 1.8),
             ratio(
                 "two threads, permanent: BoxKit speedup / floor speedup", (O.speedup("permanent"), .boxKit),

@@ -46,8 +46,8 @@ extension Box {
     /// is replaced). Transient and graph registrations keep no instance and are left as they are. Descendants
     /// are not reset: use ``resetAll()``.
     ///
-    /// Because the registration is replaced: a ``ServiceFactory`` handle made before the reset resolves the
-    /// new instance, but keeps the old registration, and so its instance, until the handle is released; the
+    /// Because the registration is replaced: a ``ServiceProvider`` made before the reset resolves the
+    /// new instance, but keeps the old registration, and so its instance, until the provider is released; the
     /// object `register` returned is the old registration, so add hooks and scopes to it before resetting;
     /// and ``dependencyGraph()`` forgets what the old one's first creation resolved until the new one's
     /// runs.

@@ -17,7 +17,7 @@ extension Box {
     /// the chain of resolutions that led there, and the error as ``BoxError/underlyingError``; a `BoxError` the
     /// factory throws itself (from a `tryResolve` of its own dependencies, say) passes unchanged, chain and
     /// all. ``resolve(_:key:)``, which does not throw, stops the program naming the service and the error, as
-    /// does any resolve that cannot throw (a handle, `@Boxed`, a dependency resolved with `resolve` inside
+    /// does any resolve that cannot throw (a provider, `@Boxed`, a dependency resolved with `resolve` inside
     /// another factory). ``verify()`` reports it and goes on.
     ///
     /// A factory that throws makes nothing: a `.permanent` or `.weak` one runs again on the next resolve, and

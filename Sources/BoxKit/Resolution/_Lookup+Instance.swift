@@ -1,6 +1,6 @@
 extension _Lookup {
     /// The one funnel that turns a lookup into an instance, for every synchronous resolve: plain and keyed
-    /// resolves, runtime arguments, handles, the synchronous part of an async resolve, `resolveAll`, property
+    /// resolves, runtime arguments, providers, the synchronous part of an async resolve, `resolveAll`, property
     /// wrappers and verification. Each lifetime's rule is the registration's own (`make`); here is only what
     /// the lookup found: a ready instance to return, a factory to call, an instance whose hooks are running,
     /// or a failure.
@@ -9,7 +9,7 @@ extension _Lookup {
     /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
     /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
     /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory`,
-    /// `.tooDeep` or `.wrongIsolation` lookup, and a `.makeThrowing` one (with `_makeThrowing`): a box throws its error; a handle, whose lookup reports as missing whatever it does
+    /// `.tooDeep` or `.wrongIsolation` lookup, and a `.makeThrowing` one (with `_makeThrowing`): a box throws its error; a provider, whose lookup reports as missing whatever it does
     /// not handle itself, resolves through its box.
     ///
     /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
@@ -47,7 +47,7 @@ extension _Lookup {
     /// Out of line; untyped between here and the factory, so that each level of a deep resolution keeps a
     /// one-word error rather than room for a `BoxError`.
     ///
-    /// Only resolves that throw `BoxError` reach it: a handle's lookup reports such a registration as
+    /// Only resolves that throw `BoxError` reach it: a provider's lookup reports such a registration as
     /// missing and resolves it through its box; a registration with runtime arguments never has one.
     @inlinable @inline(never)
     func _makeThrowing<Source: _LookupSource, Service>(from source: Source, as type: Service.Type) throws(BoxError)

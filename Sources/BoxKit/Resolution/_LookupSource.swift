@@ -1,5 +1,5 @@
 /// Where a `_Lookup` came from, and so how it ends: a box's lookup ends a read section (or, for the
-/// Dictionary baseline, a retain) and releases the ancestor that holds the registration; a handle's pinned
+/// Dictionary baseline, a retain) and releases the ancestor that holds the registration; a provider's pinned
 /// lookup ends nothing but the chain entry of a factory call. A source also says which box a factory
 /// resolves from.
 @usableFromInline
@@ -18,7 +18,7 @@ extension Box: _LookupSource {
 }
 
 /// The source of a lookup whose registration the caller of `Box._resolve(registration:)` holds: ending it
-/// gives up nothing but a factory call's chain entry, as for a handle's pin.
+/// gives up nothing but a factory call's chain entry, as for a provider's pin.
 struct _CallerHeld: _LookupSource {
     let _resolver: Box
 

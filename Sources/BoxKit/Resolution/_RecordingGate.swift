@@ -1,7 +1,7 @@
 /// How many first creations are in flight on all threads: resolutions whose nested resolutions are recorded
 /// for ``Box/dependencyGraph()``. `_ResolutionThread.push` and `pop` keep it.
 ///
-/// A ``ServiceFactory`` call returns its cached instance without looking at its thread's chain while the
+/// A ``ServiceProvider`` call returns its cached instance without looking at its thread's chain while the
 /// count is 0: then no resolution on any thread, its own included, is recording. A thread sees its own
 /// entries counted (program order), so a relaxed load is enough; another thread's only sends the call the
 /// long way, which looks at its own chain.

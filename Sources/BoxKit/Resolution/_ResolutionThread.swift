@@ -161,7 +161,7 @@ enum _ResolutionThread {
         case readSection
         /// A retain the lookup took (the Dictionary baseline).
         case retain
-        /// Something that outlives the resolve: the caller's reference, or a handle's pin.
+        /// Something that outlives the resolve: the caller's reference, or a provider's pin.
         case caller
     }
 
@@ -171,7 +171,7 @@ enum _ResolutionThread {
     ///
     /// A ready permanent class instance is retained and the lookup ended here (`.object`). Before a factory
     /// runs, the chain entry takes over from a read section, which ends here: no user code runs inside one.
-    /// With `makesPermanents` false (a handle, which cannot name the box that holds a permanent), a
+    /// With `makesPermanents` false (a provider, which cannot name the box that holds a permanent), a
     /// registration that is neither ready nor a synchronous transient is reported `.missing`, for the caller to
     /// resolve through its box. An async registration (never ready: its instance is not kept where these
     /// fields are) is reported as `.asyncFactory`, which costs the path that runs a factory one load of a

@@ -17,7 +17,7 @@ protocol _ServiceStorage: AnyObject, Sendable {
     /// Every registration, in no particular order.
     var registrations: [_AnyRegistration] { get }
     /// Advanced after every insert, remove and clear, and when the storage is destroyed: a
-    /// ``ServiceFactory`` that saw the same value before and after may keep the registration it found.
+    /// ``ServiceProvider`` that saw the same value before and after may keep the registration it found.
     var generation: _WriteGeneration { get }
     /// The registration for the identity and key in this storage alone (no ancestors), or `nil`.
     func registration(typeID: ObjectIdentifier, key: String?) -> _AnyRegistration?

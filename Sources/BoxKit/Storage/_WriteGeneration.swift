@@ -2,7 +2,7 @@
 /// release ordering), and so does destroying the registry. A reader that loads the same value before and
 /// after finding a registration (acquiring) knows the registry has not changed in between.
 ///
-/// Its own object, rather than a field of the storage, so that a ``ServiceFactory`` can keep watching an
+/// Its own object, rather than a field of the storage, so that a ``ServiceProvider`` can keep watching an
 /// ancestor's counter without keeping the ancestor box or its registrations alive. Copies share the counter.
 @usableFromInline
 struct _WriteGeneration: Sendable {

@@ -3,9 +3,9 @@
 import Foundation
 import Testing
 
-@Suite("ServiceFactory handles")
-struct ServiceFactoryTests {
-    @Test("a transient handle makes a new instance on every call", arguments: backends)
+@Suite("ServiceProvider")
+struct ServiceProviderTests {
+    @Test("a transient provider makes a new instance on every call", arguments: backends)
     func transient(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
@@ -13,7 +13,7 @@ struct ServiceFactoryTests {
             made.increment()
             return Car(name: "BMW")
         }
-        let makeCar = box.factory(Car.self, key: "BMW")
+        let makeCar = box.provider(Car.self, key: "BMW")
         let first = makeCar()
         let second = makeCar()
         #expect(first !== second)
@@ -23,7 +23,7 @@ struct ServiceFactoryTests {
         #expect(makeCar.box === box)
     }
 
-    @Test("a permanent handle returns the box's one instance, made once", arguments: backends)
+    @Test("a permanent provider returns the box's one instance, made once", arguments: backends)
     func permanent(backend: Box.Backend) {
         let box = Box(backend: backend)
         let made = Counter()
@@ -31,7 +31,7 @@ struct ServiceFactoryTests {
             made.increment()
             return Engine(cylinders: 8)
         }
-        let makeEngine: ServiceFactory<Engine> = box.factory()
+        let makeEngine: ServiceProvider<Engine> = box.provider()
         let engine = makeEngine()
         #expect(makeEngine() === engine)
         #expect(box.resolve() as Engine === engine)
@@ -45,18 +45,18 @@ struct ServiceFactoryTests {
         let box = Box(backend: backend)
         box.register(key: "p", life: life) { Point(x: 3, y: 4) }
         box.register(life: life) { "a string service" }
-        let point = box.factory(Point.self, key: "p")
-        let text = box.factory(String.self)
+        let point = box.provider(Point.self, key: "p")
+        let text = box.provider(String.self)
         for _ in 0..<3 {
             #expect(point() == Point(x: 3, y: 4))
             #expect(text() == "a string service")
         }
     }
 
-    @Test("a handle made before its registration works once it is registered", arguments: backends)
+    @Test("a provider made before its registration works once it is registered", arguments: backends)
     func madeBeforeRegistration(backend: Box.Backend) {
         let box = Box(backend: backend)
-        let makeCar = box.factory(Car.self, key: "later")
+        let makeCar = box.provider(Car.self, key: "later")
         box.register(key: "later") { Car(name: "later") }
         #expect(makeCar().name == "later")
     }
@@ -65,7 +65,7 @@ struct ServiceFactoryTests {
     func seesReplacement(backend: Box.Backend, life: LifeType) {
         let box = Box(backend: backend)
         box.register(key: "k", life: life) { Car(name: "first") }
-        let makeCar = box.factory(Car.self, key: "k")
+        let makeCar = box.provider(Car.self, key: "k")
         #expect(makeCar().name == "first")
         box.register(key: "k", life: life) { Car(name: "second") }
         #expect(makeCar().name == "second")
@@ -76,13 +76,13 @@ struct ServiceFactoryTests {
         #expect(makeCar().name == "third")
     }
 
-    @Test("a registration in an ancestor: the handle follows writes anywhere in between", arguments: backends)
+    @Test("a registration in an ancestor: the provider follows writes anywhere in between", arguments: backends)
     func followsLineage(backend: Box.Backend) {
         let root = Box(backend: backend)
         root.register(life: .permanent) { Car(name: "root") }
         let child = root.newChildBox(forKey: "child")
         let grandchild = child.newChildBox(forKey: "grandchild")
-        let makeCar = grandchild.factory(Car.self)
+        let makeCar = grandchild.provider(Car.self)
         #expect(makeCar() === (root.resolve() as Car))
         child.register { Car(name: "child") }  // now shadows the root's
         #expect(makeCar().name == "child")
@@ -94,26 +94,26 @@ struct ServiceFactoryTests {
         #expect(makeCar().name == "grandchild")
     }
 
-    @Test("a transient factory in an ancestor receives the handle's box", arguments: backends)
+    @Test("a transient factory in an ancestor receives the provider's box", arguments: backends)
     func transientReceivesOrigin(backend: Box.Backend) {
         let box = Box(backend: backend)
         box.register { Engine(cylinders: 4) }
         box.register { r in Car(engine: r.resolve()) }
         let child = box.newChildBox(forKey: "child")
         child.register { Engine(cylinders: 12) }
-        #expect(child.factory(Car.self)().engine.cylinders == 12)
-        #expect(box.factory(Car.self)().engine.cylinders == 4)
+        #expect(child.provider(Car.self)().engine.cylinders == 12)
+        #expect(box.provider(Car.self)().engine.cylinders == 4)
     }
 
     @Test(
-        "hooks run, and a hook that calls the handle gets the instance being initialised", arguments: backends,
+        "hooks run, and a hook that calls the provider gets the instance being initialised", arguments: backends,
         plainLifetimes)
     func hooks(backend: Box.Backend, life: LifeType) {
         let box = Box(backend: backend)
-        let makeParent = box.factory(Parent.self)
-        // The hook reaches the handle through `held`, emptied at the end: a handle captured directly by a
+        let makeParent = box.provider(Parent.self)
+        // The hook reaches the provider through `held`, emptied at the end: a provider captured directly by a
         // hook in its own box would keep that box alive.
-        let held = Mutexed<ServiceFactory<Parent>?>(makeParent)
+        let held = Mutexed<ServiceProvider<Parent>?>(makeParent)
         defer { held.mutate { $0 = nil } }
         let runs = Counter()
         box.register(Parent.self, life: life) { Parent() }
@@ -129,13 +129,13 @@ struct ServiceFactoryTests {
         #expect(runs.count == (life == .transient || life == .graph ? 2 : 1))  // `parent` holds the .weak one
     }
 
-    @Test("many threads calling one handle get one permanent instance, made once", arguments: backends)
+    @Test("many threads calling one provider get one permanent instance, made once", arguments: backends)
     func permanentOnceAcrossThreads(backend: Box.Backend) {
         for _ in 0..<200 {
             let box = Box(backend: backend)
             let made = Counter()
             box.register(life: .permanent, made.counting { Engine() })
-            let makeEngine = box.factory(Engine.self)
+            let makeEngine = box.provider(Engine.self)
             let seen = Mutexed<Set<ObjectIdentifier>>([])
             onThreads(4) { _ in
                 let engine = makeEngine()
@@ -146,12 +146,12 @@ struct ServiceFactoryTests {
         }
     }
 
-    @Test("readers calling a handle stay correct while a writer replaces its registration", arguments: backends)
+    @Test("readers calling a provider stay correct while a writer replaces its registration", arguments: backends)
     func callsDuringReplacement(backend: Box.Backend) {
         let root = Box(backend: backend)
         let child = root.newChildBox(forKey: "child")
         root.register(key: "car") { Car(name: "car") }
-        let makeCar = child.factory(Car.self, key: "car")
+        let makeCar = child.provider(Car.self, key: "car")
         let wrong = Counter()
         let calls = Counter()
         let writerDone = Counter()
@@ -176,7 +176,7 @@ struct ServiceFactoryTests {
         #expect(wrong.count == 0)
     }
 
-    @Test("a handle keeps the registration it pinned, with its instance, until the handle is released")
+    @Test("a provider keeps the registration it pinned, with its instance, until the provider is released")
     func pinnedRegistrationLivesAsLongAsTheHandle() async {
         await #expect(processExitsWith: .success) {
             for backend in Box.Backend.allCases {
@@ -184,21 +184,21 @@ struct ServiceFactoryTests {
                 weak var old: Tracked?
                 box.register(life: .permanent) { Tracked(1) }
                 do {
-                    let handle = box.factory(Tracked.self)
-                    do { old = handle() }
+                    let provider = box.provider(Tracked.self)
+                    do { old = provider() }
                     box.register(life: .permanent) { Tracked(2) }
-                    precondition(handle().id == 2)
+                    precondition(provider().id == 2)
                     reclaimNow(box)
-                    precondition(old != nil, "the handle no longer holds the registration it pinned")
+                    precondition(old != nil, "the provider no longer holds the registration it pinned")
                 }
                 precondition(
-                    eventuallyReleased(box) { old == nil }, "the replaced permanent instance outlived the handle")
+                    eventuallyReleased(box) { old == nil }, "the replaced permanent instance outlived the provider")
             }
         }
     }
 
     @Test(
-        "a handle whose registration was unregistered stops the program naming the type and key",
+        "a provider whose registration was unregistered stops the program naming the type and key",
         arguments: backendNames)
     func unregisteredTraps(backend: String) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -206,7 +206,7 @@ struct ServiceFactoryTests {
             let box = Box(backendNamed: backend)
             box.register(key: "BMW") { Car() }
             box.register(key: "Audi") { Car() }
-            let makeBMW = box.factory(Car.self, key: "BMW")
+            let makeBMW = box.provider(Car.self, key: "BMW")
             _ = makeBMW()
             box.unregister(Car.self, key: "BMW")
             _ = makeBMW()
@@ -216,13 +216,13 @@ struct ServiceFactoryTests {
         #expect(stderr.contains(#"Registered nearby: BoxKitTests.Car[key: "Audi"]"#))
     }
 
-    @Test("a handle called after clear() stops the program naming the type and key", arguments: backendNames)
+    @Test("a provider called after clear() stops the program naming the type and key", arguments: backendNames)
     func clearedTraps(backend: String) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [backend] in
             let box = Box(backendNamed: backend)
             box.register(life: .permanent) { Engine() }
-            let makeEngine = box.factory(Engine.self)
+            let makeEngine = box.provider(Engine.self)
             _ = makeEngine()
             box.clear()
             _ = makeEngine()
@@ -233,13 +233,13 @@ struct ServiceFactoryTests {
     }
 
     @Test(
-        "a handle on a child keeps resolving an ancestor's registration after the app releases the ancestor",
+        "a provider on a child keeps resolving an ancestor's registration after the app releases the ancestor",
         arguments: backends)
     func ancestorReleasedStillResolves(backend: Box.Backend) {
         var root: Box? = Box(backend: backend)
         root!.register(key: "root", life: .permanent) { Engine(cylinders: 12) }
         let child = root!.newChildBox(forKey: "child")
-        let makeEngine = child.factory(Engine.self, key: "root")
+        let makeEngine = child.provider(Engine.self, key: "root")
         let first = makeEngine()
         root = nil
         #expect(child.parentBox == nil, "the app released the root")
@@ -247,12 +247,12 @@ struct ServiceFactoryTests {
         #expect(makeEngine().cylinders == 12)
     }
 
-    @Test("a handle called inside its own factory reports the cycle", arguments: backendNames)
+    @Test("a provider called inside its own factory reports the cycle", arguments: backendNames)
     func cycleTraps(backend: String) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [backend] in
             let box = Box(backendNamed: backend)
-            let makeA = box.factory(CycleA.self)
+            let makeA = box.provider(CycleA.self)
             box.register { CycleA(CycleB(makeA())) }
             _ = makeA()
         }

@@ -1,7 +1,7 @@
-/// The shared state of a ``ServiceFactory``: the box it resolves from, what it resolves, and the registration
-/// it is pinned to. The read side (`begin`, `endMake`) is in `_ServiceHandle+Lookup.swift`.
+/// The shared state of a ``ServiceProvider``: the box it resolves from, what it resolves, and the registration
+/// it is pinned to. The read side (`begin`, `endMake`) is in `_ProviderState+Lookup.swift`.
 ///
-/// The first registration a call finds is pinned: retained by the handle until the handle is released, so
+/// The first registration a call finds is pinned: retained by the provider until it is released, so
 /// that a call can use it without a read section. A call uses the pin while the write counters of the boxes
 /// searched to find it add up to `vouched`, the sum at which a search last found that same registration;
 /// after any write to one of those boxes, one search (`_binding`) vouches for it again. Once a search finds
@@ -9,10 +9,10 @@
 /// undone, and every later call resolves through the box.
 ///
 /// `@unchecked Sendable`: the stored properties are immutable or atomic; `pin` points to a `_Binding`
-/// retained by this handle, written once and released in `deinit`.
+/// retained by this state, written once and released in `deinit`.
 @usableFromInline
-final class _ServiceHandle: @unchecked Sendable {
-    /// The box the handle resolves from, as ``Box/resolve(_:key:)`` on it would.
+final class _ProviderState: @unchecked Sendable {
+    /// The box the provider resolves from, as ``Box/resolve(_:key:)`` on it would.
     @usableFromInline let origin: Box
     @usableFromInline let key: String?
     let typeID: ObjectIdentifier
@@ -20,9 +20,9 @@ final class _ServiceHandle: @unchecked Sendable {
     @usableFromInline let originGeneration: _WriteGeneration
     /// `_RecordingGate.shared`, held so that a call reads it with one load.
     @usableFromInline let recordingGate = _RecordingGate.shared
-    /// The handle's atomic fields, one word each.
+    /// The provider's atomic fields, one word each.
     @usableFromInline let words = _AtomicWords(count: 4)
-    /// The pinned `_Binding`, retained; `nil` until a call (or the handle's creation) first finds one.
+    /// The pinned `_Binding`, retained; `nil` until a call (or the provider's creation) first finds one.
     var pin: _AtomicWord { words[0] }
     /// The sum of the counters at which a search last found the pinned registration; 0 for none (a box that
     /// holds a registration has been written to, so a sum that vouches for one is never 0).
@@ -96,7 +96,7 @@ final class _ServiceHandle: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: immutable, and its one pointer is to the registration it retains.
 final class _Binding: @unchecked Sendable {
-    /// Retained here, so that a pinned registration lives as long as the handle that pinned it.
+    /// Retained here, so that a pinned registration lives as long as the provider that pinned it.
     let registration: _AnyRegistration
     /// `registration`, unretained, for the read side.
     let registrationPointer: UnsafeMutableRawPointer

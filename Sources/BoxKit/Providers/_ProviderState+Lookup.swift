@@ -1,9 +1,9 @@
-// The read side of a handle's resolve: the decisions of Box's lookup for a pinned registration.
+// The read side of a provider's resolve: the decisions of Box's lookup for a pinned registration.
 internal import CBoxRuntime
 
-extension _ServiceHandle {
-    /// The read side of a ``ServiceFactory`` call: `Box._begin` without the hash, the probe and the read
-    /// section, for the registration the handle pinned.
+extension _ProviderState {
+    /// The read side of a ``ServiceProvider`` call: `Box._begin` without the hash, the probe and the read
+    /// section, for the registration the provider pinned.
     ///
     /// Returns `.object`, `.ready` or `.make` (then `endMake`) when the pin is vouched for by the write
     /// counters of the boxes searched to find it and the call needs no lock: a ready permanent instance, or a
@@ -32,8 +32,8 @@ extension _ServiceHandle {
         return sum == vouched.load(ordering: .relaxed) ? pinned : nil
     }
 
-    /// `_ResolutionThread.decide` for the pinned registration, which the handle keeps alive; a ready
-    /// instance found in the handle's own box is cached for `readyObject`.
+    /// `_ResolutionThread.decide` for the pinned registration, which the provider keeps alive; a ready
+    /// instance found in the provider's own box is cached for `readyObject`.
     @inline(__always)
     private func _classify(_ pinned: UnsafeMutableRawPointer) -> _Lookup {
         let binding = Unmanaged<_Binding>.fromOpaque(pinned)
@@ -47,11 +47,11 @@ extension _ServiceHandle {
     }
 }
 
-extension _ServiceHandle: _LookupSource {
+extension _ProviderState: _LookupSource {
     @inlinable
     var _resolver: Box { origin }
 
-    /// A pinned lookup holds no read section: the handle keeps its registration.
+    /// A pinned lookup holds no read section: the provider keeps its registration.
     @inlinable
     func _endRead(_ lookup: _Lookup) {}
 
