@@ -36,10 +36,9 @@ public final class Box: BoxApi, Sendable {
         }
     }
 
-    /// The hash-table registry (`nil` for the Dictionary baseline).
+    /// The hash-table registry (`nil` for the Dictionary baseline, whose registry only `_registry` holds):
+    /// the one field a resolve reads to tell the backends apart.
     let _table: _HashTableStorage?
-    /// The Dictionary-baseline registry (`nil` for the hash table).
-    let _dictionary: _DictionaryStorage?
     /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
     /// alive by this box whether or not the app keeps its ancestors.
     let _registry: _Registry
@@ -47,7 +46,7 @@ public final class Box: BoxApi, Sendable {
 
     /// Where this box keeps its registrations.
     @_spi(Baseline)
-    public let backend: Backend
+    public var backend: Backend { _table != nil ? .hashTable : .dictionary }
 
     /// Creates an empty box backed by BoxKit's hash table.
     public convenience init() {
@@ -63,10 +62,9 @@ public final class Box: BoxApi, Sendable {
     }
 
     init(backend: Backend, parent: Box?) {
-        self.backend = backend
         _table = backend == .hashTable ? _HashTableStorage() : nil
-        _dictionary = backend == .dictionary ? _DictionaryStorage() : nil
-        _registry = _Registry(table: _table, dictionary: _dictionary, parent: parent?._registry)
+        _registry = _Registry(
+            table: _table, dictionary: backend == .dictionary ? _DictionaryStorage() : nil, parent: parent?._registry)
         _registry.box = self
     }
 
