@@ -4,11 +4,41 @@
 
 #include <stdlib.h>
 
+static void cbox__slab_release(cbox_slab *slab) {
+    if (__atomic_sub_fetch(&slab->references, 1, __ATOMIC_ACQ_REL) == 0) free(slab);
+}
+
 static void cbox__thread_destroy(void *extension) {
     cbox_thread *thread = extension;
     free(thread->chain);
     free(thread->edges);
+    if (thread->slab) cbox__slab_release(thread->slab);
 }
+
+static cbox_slab *cbox__slab_make(uint64_t capacity, uint64_t references) {
+    cbox_slab *slab = malloc(sizeof(cbox_slab) + capacity * sizeof(uint64_t));
+    if (slab == NULL) __builtin_trap();
+    slab->references = references;
+    slab->capacity = capacity;
+    slab->used = 0;
+    return slab;
+}
+
+cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, uint64_t count) {
+    uint64_t needed = count + 1;
+    if (needed > CBOX_SLAB_WORDS / 4) {  // a slab of its own, which only the batch refers to
+        cbox_slab *own = cbox__slab_make(needed, 1);
+        own->used = needed;
+        cbox_dependency_batch *batch = (cbox_dependency_batch *)(void *)own->words;
+        batch->slab = own;
+        return batch;
+    }
+    if (thread->slab) cbox__slab_release(thread->slab);
+    thread->slab = cbox__slab_make(CBOX_SLAB_WORDS, 1);
+    return cbox_dependency_batch_reserve(thread, count);
+}
+
+void cbox_dependency_batch_release(cbox_dependency_batch *batch) { cbox__slab_release(batch->slab); }
 
 void cbox_thread_make_chain(cbox_thread *thread) {
     cbox_chain_entry *chain = malloc(CBOX_CHAIN_CAPACITY * sizeof(cbox_chain_entry));
@@ -20,11 +50,11 @@ void cbox_thread_make_chain(cbox_thread *thread) {
 
 bool cbox_thread_reserve_edges(cbox_thread *thread) {
     if (thread->edge_count < thread->edge_capacity) return true;
-    uint64_t capacity = thread->edge_capacity ? thread->edge_capacity * 2 : 64;
+    uint64_t capacity = thread->edge_capacity ? (uint64_t)thread->edge_capacity * 2 : 64;
     if (capacity > UINT32_MAX) return false;  // marks are 32-bit
     void **edges = realloc(thread->edges, capacity * sizeof(void *));
     if (edges == NULL) return false;
     thread->edges = edges;
-    thread->edge_capacity = capacity;
+    thread->edge_capacity = (uint32_t)capacity;
     return true;
 }

@@ -63,4 +63,63 @@ struct DependencyRecordingTests {
         #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Announcer")))
         #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Car")))
     }
+
+    /// A first creation's dependencies are carved from its thread's slab, which that thread gives up when it
+    /// ends; the registrations keep what they recorded.
+    @Test("dependencies recorded on threads that have ended stay readable", arguments: backends)
+    func dependenciesOutliveTheirThreads(backend: Box.Backend) {
+        let boxes = (0..<8).map { _ in Box(backend: backend) }
+        for box in boxes {
+            box.register { Engine() }
+            box.register(key: "V8") { Engine(cylinders: 8) }
+            box.register { r in Car(engine: r.resolve(), name: (try? r.tryResolve(Radio.self)) == nil ? "" : "r") }
+            box.register { r in
+                Theatre(stage: Stage(), car: Car(engine: r.resolve(Engine.self, key: "V8"), name: ""))
+            }
+        }
+        onThreads(8) { index in
+            _ = boxes[index].resolve(Car.self)
+            _ = boxes[index].resolve(Theatre.self)
+        }
+        for box in boxes {
+            #expect(
+                box.dependencyGraph().edges == [
+                    .init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine"),
+                    .init(from: "BoxKitTests.Car", to: "BoxKitTests.Radio"),
+                    .init(from: "BoxKitTests.Theatre", to: "BoxKitTests.Engine[key: \"V8\"]"),
+                ])
+        }
+    }
+
+    /// Most creations' batches share a slab; one too large for a shared slab gets a slab of its own.
+    @Test("a creation that resolves hundreds of services records every one, in order", arguments: backends)
+    func largeCreationsRecordEverything(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        for index in 0..<300 { box.register(key: "\(index)") { Engine(cylinders: index) } }
+        box.register { r in
+            Car(name: String((0..<300).map { r.resolve(Engine.self, key: "\($0)").cylinders }.reduce(0, +)))
+        }
+        box.register { Stage() }
+        for _ in 0..<100 { _ = box.resolve(Stage.self) }  // first creations with nothing to record
+        _ = box.resolve(Car.self)
+        let edges = box.dependencyGraph().edges.filter { $0.from == "BoxKitTests.Car" }
+        #expect(edges.map(\.to) == (0..<300).map { "BoxKitTests.Engine[key: \"\($0)\"]" })
+    }
+
+    /// Releasing a box releases what its registrations recorded, wherever it was carved from, while the
+    /// registrations of boxes still alive keep theirs.
+    @Test("the dependencies of released boxes go, and those of live ones stay", arguments: backends)
+    func releasedBoxesReleaseTheirDependencies(backend: Box.Backend) {
+        let kept = Box(backend: backend)
+        kept.register { Engine() }
+        kept.register { r in Car(engine: r.resolve(), name: "") }
+        for round in 0..<200 {
+            let box = Box(backend: backend)
+            box.register { Engine() }
+            box.register { r in Car(engine: r.resolve(), name: "\(round)") }
+            _ = box.resolve(Car.self)
+            if round == 100 { _ = kept.resolve(Car.self) }
+        }
+        #expect(kept.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine")])
+    }
 }

@@ -20,6 +20,9 @@ class _AnyRegistration: @unchecked Sendable {
     /// Whether the factory may throw (`register { () throws -> ... }`): a resolve that runs it takes the
     /// `.makeThrowing` path. Also in what would otherwise be padding.
     @usableFromInline let mayThrow: Bool
+    /// `key == nil` and no runtime arguments: a dependency on this registration is recorded as its service
+    /// type alone (`dependencyEdge`). Also in what would otherwise be padding.
+    let hasPlainIdentity: Bool
     /// What only some registrations have (an actor, declared dependencies, a factory that may throw).
     let extras: _RegistrationExtras?
     /// The registered service type, as written at registration.
@@ -45,6 +48,7 @@ class _AnyRegistration: @unchecked Sendable {
         self.extras = extras
         mayThrow = extras?.holdsThrowingFactory ?? false
         isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow
+        hasPlainIdentity = key == nil && !takesArguments
         precondition(
             life != .perArguments || takesArguments,
             "BoxKit: \(_describe(serviceType, key: key)) is registered with life: .perArguments, which keeps an "

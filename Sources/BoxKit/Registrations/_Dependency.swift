@@ -19,6 +19,14 @@ struct _Dependency: Hashable, @unchecked Sendable {
         missing = false
     }
 
+    /// The dependency on what a registration of `type` without a key or runtime arguments provides.
+    init(plain type: Any.Type) {
+        serviceType = type
+        key = nil
+        arguments = []
+        missing = false
+    }
+
     /// The dependency on `type`, `key` and `arguments`, for which nothing was registered.
     init(missing type: Any.Type, key: String?, arguments: [Any.Type]) {
         serviceType = type

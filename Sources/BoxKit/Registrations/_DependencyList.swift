@@ -2,27 +2,36 @@
 /// dependencies of one creation (usually the first, and only one), read only when
 /// ``Box/dependencyGraph()`` asks.
 ///
-/// A view of one of the registration's atomic words, which holds the head: nothing allocated until a creation
-/// that resolved something ends. The resolving thread gathers a
-/// creation's dependencies in its own buffer (see `_ResolutionThread.recordDependency`) and hands them over
-/// here as one batch, one allocation. The registration calls `releaseAll()` in its `deinit`.
+/// A view of one of the registration's atomic words, which holds the head: nothing is kept until a creation
+/// that resolved something ends. The resolving thread gathers a creation's dependencies in its own buffer
+/// (see `_ResolutionThread.recordDependency`) and hands them over here as one batch, carved from that
+/// thread's slab rather than allocated (`_ResolutionThread.reserveBatch`). The registration calls
+/// `releaseAll()` in its `deinit`.
+///
+/// A batch's words are the batch handed over before it (`0` for none), its count, then one entry per
+/// dependency. An entry is a service
+/// type (its metadata pointer, tagged `plainTag`) for a dependency without a key or runtime arguments,
+/// which is almost every one and costs no reference count; any other is a retained `Boxed` holding the
+/// whole `_Dependency`.
 struct _DependencyList: @unchecked Sendable {
-    /// A batch's count and the batch handed over before it. The list holds one reference to every batch
-    /// (`next` is not a reference of its own) and releases them one after another, so that releasing a long
-    /// list never recurses.
-    struct Header {
-        var count: Int
-        let next: UnsafeMutableRawPointer?
+    /// A dependency with a key, runtime arguments, or nothing registered for it, as an entry holds it.
+    final class Boxed {
+        let dependency: _Dependency
+        init(_ dependency: _Dependency) { self.dependency = dependency }
     }
 
-    /// The dependencies of one creation, stored after the header.
-    final class Batch: ManagedBuffer<Header, _Dependency> {
-        deinit {
-            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
-        }
+    /// The low bits of an entry for a service type alone (metadata pointers are word-aligned; a `Boxed`
+    /// object's low bits are clear).
+    static let plainTag: UInt64 = 2
+
+    /// The word offsets within a batch.
+    private enum Field {
+        static let next = 0
+        static let count = 1
+        static let entries = 2
     }
 
-    /// The last batch handed over (retained), or `nil`.
+    /// The last batch handed over, or 0.
     private let head: _AtomicWord
 
     /// A list whose head is `word`, which must start at 0, be used for nothing else, and outlive the list.
@@ -30,40 +39,69 @@ struct _DependencyList: @unchecked Sendable {
         head = word
     }
 
-    private func loadHead() -> UnsafeMutableRawPointer? { head.loadPointer(ordering: .acquiring) }
+    /// The entry for a dependency on `type` without a key or runtime arguments.
+    static func plainEntry(_ type: Any.Type) -> UInt64 {
+        UInt64(UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))) | plainTag
+    }
 
-    /// Releases every batch; the owner's `deinit` calls it, once.
-    func releaseAll() {
-        var next = loadHead()
-        while let pointer = next {
-            let batch = Unmanaged<Batch>.fromOpaque(pointer)
-            next = batch._withUnsafeGuaranteedRef { $0.header.next }
-            batch.release()
+    /// The entry for any dependency, retained: the batch it is recorded in releases it.
+    static func boxedEntry(_ dependency: _Dependency) -> UInt64 {
+        UInt64(UInt(bitPattern: Unmanaged.passRetained(Boxed(dependency)).toOpaque()))
+    }
+
+    /// The dependency an entry stands for.
+    static func dependency(of entry: UInt64) -> _Dependency {
+        if entry & plainTag != 0 {
+            return _Dependency(plain: unsafeBitCast(UInt(entry & ~plainTag), to: Any.Type.self))
+        }
+        return boxed(entry)._withUnsafeGuaranteedRef { $0.dependency }
+    }
+
+    private static func boxed(_ entry: UInt64) -> Unmanaged<Boxed> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(entry)).unsafelyUnwrapped)
+    }
+
+    /// The batches, newest first, as their words and themselves.
+    private func forEachBatch(_ body: (UnsafeMutablePointer<UInt64>, UnsafeMutableRawPointer) -> Void) {
+        var next = head.load(ordering: .acquiring)
+        while let batch = UnsafeMutableRawPointer(bitPattern: UInt(next)) {
+            let words = _ResolutionThread.words(ofBatch: batch)
+            next = words[Field.next]
+            body(words, batch)
         }
     }
 
-    /// Hands over `count` dependencies, made by `dependency(at:)` in order, as one batch.
-    ///
-    /// - Complexity: O(*n*): one allocation and one compare-exchange (retried only when another thread
-    ///   hands over a batch at the same moment).
-    func record(count: Int, _ dependency: (Int) -> _Dependency) {
-        guard count > 0 else { return }
-        let made = Batch.create(minimumCapacity: count) { _ in Header(count: 0, next: nil) }
-        let batch = unsafeDowncast(made, to: Batch.self)
-        var expected = loadHead()
-        batch.withUnsafeMutablePointers { header, elements in
-            for index in 0..<count { (elements + index).initialize(to: dependency(index)) }
-            header.pointee = Header(count: count, next: expected)
+    /// The entries of `batch`.
+    private static func entries(of batch: UnsafeMutablePointer<UInt64>) -> UnsafeBufferPointer<UInt64> {
+        UnsafeBufferPointer(start: batch + Field.entries, count: Int(batch[Field.count]))
+    }
+
+    /// Releases every batch; the owner's `deinit` calls it, once.
+    func releaseAll() {
+        forEachBatch { words, batch in
+            for entry in Self.entries(of: words) where entry & Self.plainTag == 0 { Self.boxed(entry).release() }
+            _ResolutionThread.releaseBatch(batch)
         }
-        let pointer = Unmanaged.passRetained(batch).toOpaque()
+    }
+
+    /// Hands over `count` entries, made by `entry(at:)` in order, as one batch; the list takes over the
+    /// `Boxed` references among them.
+    ///
+    /// - Complexity: O(*n*): words reserved in the calling thread's slab, and one compare-exchange (retried
+    ///   only when another thread hands over a batch at the same moment).
+    func record(count: Int, _ entry: (Int) -> UInt64) {
+        guard count > 0 else { return }
+        let batch = _ResolutionThread.reserveBatch(words: Field.entries + count)
+        let words = _ResolutionThread.words(ofBatch: batch)
+        words[Field.count] = UInt64(count)
+        for index in 0..<count { words[Field.entries + index] = entry(index) }
+        var expected = head.load(ordering: .acquiring)
         while true {
-            let (exchanged, current) = head.compareExchangePointer(
-                expected: expected, desired: pointer, ordering: .acquiringAndReleasing)
+            words[Field.next] = expected
+            let (exchanged, current) = head.compareExchange(
+                expected: expected, desired: UInt64(UInt(bitPattern: batch)), ordering: .acquiringAndReleasing)
             if exchanged { return }
             expected = current
-            batch.withUnsafeMutablePointers { header, _ in
-                header.pointee = Header(count: header.pointee.count, next: expected)
-            }
         }
     }
 
@@ -71,11 +109,7 @@ struct _DependencyList: @unchecked Sendable {
     /// outside a first creation (each once).
     var batchCount: Int {
         var count = 0
-        var next = loadHead()
-        while let pointer = next {
-            count += 1
-            next = Unmanaged<Batch>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.header.next }
-        }
+        forEachBatch { _, _ in count += 1 }
         return count
     }
 
@@ -83,18 +117,11 @@ struct _DependencyList: @unchecked Sendable {
     ///
     /// - Complexity: O(*n*) in the number recorded.
     func contains(_ dependency: _Dependency) -> Bool {
-        var next = loadHead()
-        while let pointer = next {
-            let batch = Unmanaged<Batch>.fromOpaque(pointer)
-            let found = batch._withUnsafeGuaranteedRef {
-                $0.withUnsafeMutablePointers { header, elements in
-                    UnsafeBufferPointer(start: elements, count: header.pointee.count).contains(dependency)
-                }
-            }
-            if found { return true }
-            next = batch._withUnsafeGuaranteedRef { $0.header.next }
+        var found = false
+        forEachBatch { words, _ in
+            if !found { found = Self.entries(of: words).contains { Self.dependency(of: $0) == dependency } }
         }
-        return false
+        return found
     }
 
     /// The recorded dependencies in the order first observed, each once: a creation records each once,
@@ -102,22 +129,14 @@ struct _DependencyList: @unchecked Sendable {
     ///
     /// - Complexity: O(*n*) in the number recorded, with hashing.
     var dependencies: [_Dependency] {
-        var batches: [Unmanaged<Batch>] = []
-        var next = loadHead()
-        while let pointer = next {
-            let batch = Unmanaged<Batch>.fromOpaque(pointer)
-            batches.append(batch)
-            next = batch._withUnsafeGuaranteedRef { $0.header.next }
-        }
+        var batches: [UnsafeMutablePointer<UInt64>] = []
+        forEachBatch { words, _ in batches.append(words) }
         var seen: Set<_Dependency> = []
         var ordered: [_Dependency] = []
         for batch in batches.reversed() {
-            batch._withUnsafeGuaranteedRef {
-                $0.withUnsafeMutablePointers { header, elements in
-                    for index in 0..<header.pointee.count where seen.insert(elements[index]).inserted {
-                        ordered.append(elements[index])
-                    }
-                }
+            for entry in Self.entries(of: batch) {
+                let dependency = Self.dependency(of: entry)
+                if seen.insert(dependency).inserted { ordered.append(dependency) }
             }
         }
         return ordered

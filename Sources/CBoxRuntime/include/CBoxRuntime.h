@@ -42,9 +42,10 @@ _Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
 /// in flight, how many entries it has, the scope of the resolution in flight (an object the Swift side
 /// retains there while it holds `.graph` instances, NULL otherwise), the verification this thread runs as a
 /// sandbox (an object the Swift side owns, NULL on other threads), how many of its chain entries record the
-/// resolutions nested in them, and the edges those entries recorded and have not yet handed over (opaque
-/// pointers the Swift side retains). All zero until the thread's first resolve pushes onto the chain, which
-/// then allocates the chain and edge buffers, freed with the reader record.
+/// resolutions nested in them, the edges those entries recorded and have not yet handed over (opaque
+/// pointers the Swift side retains), and the slab its batches of dependencies are carved from. All zero
+/// until the thread's first resolve pushes onto the chain, which then allocates the chain and edge buffers,
+/// freed with the reader record (which gives up its slab).
 ///
 /// The registrations on the chain are the values its reader holds past its read sections: a registration
 /// found in a read section and pushed before that section ends stays valid until it is popped.
@@ -55,8 +56,9 @@ typedef struct cbox_thread {
     void *_Nullable sandbox;
     uint64_t recording;
     void *_Nullable *_Nullable edges;
-    uint64_t edge_count;
-    uint64_t edge_capacity;
+    uint32_t edge_count;     ///< 32-bit, as chain entries' marks are
+    uint32_t edge_capacity;
+    struct cbox_slab *_Nullable slab;
 } cbox_thread;
 _Static_assert(sizeof(cbox_thread) <= sizeof(((cbox_reader *)0)->extension), "the state fits the extension");
 _Static_assert(_Alignof(cbox_thread) <= _Alignof(uint64_t), "the extension words align the state");
@@ -115,7 +117,57 @@ static inline void *_Nullable *_Nullable cbox_edges_from(const cbox_thread *thre
 }
 
 /// Drops the edges recorded from `mark` on (the caller took them).
-static inline void cbox_edges_truncate(cbox_thread *thread, uint64_t mark) { thread->edge_count = mark; }
+static inline void cbox_edges_truncate(cbox_thread *thread, uint64_t mark) { thread->edge_count = (uint32_t)mark; }
+
+// MARK: - Batches of dependencies
+
+/// A block of words that batches are carved from: each batch holds a reference (`references`), and so does
+/// the thread whose current slab it is; the last one given back frees it. Only its thread writes `used` and
+/// the words past it; the words of a batch are written once, by that thread, before the batch is published.
+typedef struct cbox_slab {
+    uint64_t references;  ///< atomic
+    uint64_t capacity;
+    uint64_t used;
+    uint64_t words[];
+} cbox_slab;
+
+/// How many words a thread's slab holds: the batches of a few dozen first creations, and few enough that a
+/// slab kept alive by one long-lived batch wastes little.
+#define CBOX_SLAB_WORDS 512
+
+/// A batch: `count` words for the caller, after the slab it was carved from.
+typedef struct cbox_dependency_batch {
+    cbox_slab *slab;
+    uint64_t words[];
+} cbox_dependency_batch;
+_Static_assert(offsetof(cbox_dependency_batch, words) == sizeof(uint64_t),
+               "a batch takes one word of its slab before the caller's, so slab words align both");
+
+/// `cbox_dependency_batch_reserve` when the thread has no slab or its slab is full.
+cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, uint64_t count);
+
+/// Reserves a batch of `count` words (their content undefined) in the calling thread's slab, or in a new
+/// one; the batch holds a reference to its slab until `cbox_dependency_batch_release`. Never locks;
+/// allocates only when a slab is full (or for a batch of more than a quarter of one, which gets a slab of its
+/// own).
+static inline cbox_dependency_batch *cbox_dependency_batch_reserve(cbox_thread *thread, uint64_t count) {
+    cbox_slab *slab = thread->slab;
+    uint64_t needed = count + 1;
+    if (__builtin_expect(slab == NULL || slab->used + needed > slab->capacity, 0)) {
+        return cbox_dependency_batch_reserve_slow(thread, count);
+    }
+    cbox_dependency_batch *batch = (cbox_dependency_batch *)(void *)&slab->words[slab->used];
+    slab->used += needed;
+    __atomic_add_fetch(&slab->references, 1, __ATOMIC_RELAXED);
+    batch->slab = slab;
+    return batch;
+}
+
+/// The caller's words of `batch`.
+static inline uint64_t *cbox_dependency_batch_words(cbox_dependency_batch *batch) { return batch->words; }
+
+/// Gives back `batch`'s reference to its slab, from any thread; frees the slab if it was the last.
+void cbox_dependency_batch_release(cbox_dependency_batch *batch);
 
 /// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
 /// resolutions nested in it as ones to record. From now until it is popped the thread holds `registration`:
@@ -129,7 +181,7 @@ static inline void cbox_chain_push(cbox_thread *thread, const void *registration
     __atomic_store_n(&entry->registration, registration, __ATOMIC_RELAXED);
     entry->pending = NULL;
     entry->records = records;
-    entry->mark = (uint32_t)thread->edge_count;
+    entry->mark = thread->edge_count;
     __atomic_store_n(&thread->chain_count, count + 1, __ATOMIC_RELAXED);
     if (__builtin_expect(records, 0)) thread->recording++;
 }
