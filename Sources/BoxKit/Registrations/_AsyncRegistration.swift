@@ -56,9 +56,10 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         unsafeDowncast(registration, to: _AsyncRegistration<Service>.self)
     }
 
-    /// Makes the service for an async resolve that started at `origin`: a new instance for `.transient`, or
-    /// the one permanent instance, created (through `holder`, the box that holds the registration, or
-    /// `origin` when it holds it) by one task that every resolve awaits until it is stored.
+    /// Makes the service for an async resolve that started at `origin`, as its lifetime's async rule (one
+    /// file each in `Lifetimes/`, beside the synchronous rule) says: a new instance for `.transient`, or the
+    /// one permanent (or weakly held) instance, created (through `holder`, the box that holds the
+    /// registration, or `origin` when it holds it) by one task that every resolve awaits until it is stored.
     ///
     /// - Throws: ``BoxError`` with reason `.cycle` when this factory is already running in this task or in
     ///   one that started it: awaiting itself would never return.
@@ -67,86 +68,19 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         if created.loadFlag(ordering: .acquiring) { return instance.unsafelyUnwrapped }
         if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
         if life == .weak { return try await makeWeak(resolver: holder ?? origin, origin: origin) }
-        guard life == .permanent else {
-            let made = await call(origin)
-            initialise(made, resolver: origin)
-            return made
-        }
-        let resolver = holder ?? origin
-        let lock = bookkeeping.load(orMake: _Lock.init)
-        let task = lock.withLock { () -> Task<Void, Never>? in
-            if created.loadFlag(ordering: .acquiring) { return nil }  // stored since the check above
-            if let creationTask { return creationTask }
-            let started = Task {
-                await _ResolutionTask.$creating.withValue(self) { await self.create(resolver: resolver, under: lock) }
-            }
-            creationTask = started
-            return started
-        }
-        if let task {
-            guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
-            await task.value
-            _CreationWaits.end()
-        }
-        precondition(created.loadFlag(ordering: .acquiring), "BoxKit: a creation task ended without an instance")
-        return instance.unsafelyUnwrapped
-    }
-
-    /// `.weak`: the instance if anyone still holds it; otherwise the one a single creation task makes, which
-    /// every resolve arriving meanwhile awaits. The task holds the instance strongly until it is dropped, so
-    /// each waiting caller receives it even if the first caller lets go at once.
-    private func makeWeak(resolver: Resolver, origin: Box) async throws(BoxError) -> Service {
-        let lock = bookkeeping.load(orMake: _Lock.init)
-        let (alive, task) = lock.withLock { () -> (AnyObject?, Task<_Made<Service>, Never>?) in
-            if let alive = weakInstance { return (alive, nil) }
-            if let weakCreationTask { return (nil, weakCreationTask) }
-            let started = Task { () -> _Made<Service> in
-                await _ResolutionTask.$creating.withValue(self) {
-                    let made = await self.call(resolver)
-                    let object = self.weaklyHeld(made, otherLifetimes: ".transient or .permanent")
-                    self.initialise(made, resolver: resolver)
-                    lock.withLock {
-                        self.weakInstance = object
-                        self.weakCreationTask = nil
-                    }
-                    return _Made(made)
-                }
-            }
-            weakCreationTask = started
-            return (nil, started)
-        }
-        if let alive { return alive as! Service }
-        guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
-        defer { _CreationWaits.end() }
-        return await task.unsafelyUnwrapped.value.instance
-    }
-
-    /// The body of the creation task: makes the permanent instance, runs its hooks, then publishes it and
-    /// drops the task.
-    ///
-    /// It runs in an unstructured task, so that cancelling the task of the resolve that started it cancels
-    /// nothing another resolve awaits. The task inherits the task-local chain of that resolve, so a cycle
-    /// that comes back to this registration is still found; one that closes through another task's
-    /// creation is found by `_CreationWaits`.
-    private func create(resolver: Resolver, under lock: _Lock) async {
-        let made = await call(resolver)
-        initialise(made, resolver: resolver)
-        lock.withLock {
-            instance = made
-            created.storeFlag(true, ordering: .releasing)
-            creationTask = nil
-        }
+        guard life == .permanent else { return await makeTransient(origin: origin) }
+        return try await makePermanent(resolver: holder ?? origin, origin: origin)
     }
 
     /// Calls the factory with this registration on the current task's chain, so that a cycle back to it is
     /// found.
-    private func call(_ resolver: Resolver) async -> Service {
+    func call(_ resolver: Resolver) async -> Service {
         await _ResolutionTask.with(self) { await factory(resolver) }
     }
 
     /// Runs the hooks (synchronously, after the factory returned), exposing `made` to resolves of this
     /// registration on this thread while they run, as for a synchronous registration.
-    private func initialise(_ made: Service, resolver: Resolver) {
+    func initialise(_ made: Service, resolver: Resolver) {
         guard hasHooks else { return }
         withUnsafePointer(to: made) { pointer in
             _ResolutionThread.withPending(self, UnsafeRawPointer(pointer)) { runHooks(made, resolver: resolver) }

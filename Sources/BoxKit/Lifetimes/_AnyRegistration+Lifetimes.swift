@@ -1,0 +1,44 @@
+// Which lifetime rule a synchronous resolve follows; each rule is in its lifetime's file beside this one.
+
+extension _AnyRegistration {
+    /// Each synchronous lifetime's rule, written once for every registration kind (one file each in
+    /// `Lifetimes/`, beside its async rule): `call` runs the factory (with its arguments, if any) resolving
+    /// from the box it is given, `store` keeps a permanent instance and `ready` reads it back.
+    ///
+    /// - `.transient` calls the factory with `origin`, the box the resolve started from, and runs the hooks.
+    /// - `.permanent` makes the one instance, unless another thread already has, with `holder` (the box
+    ///   that holds the registration; `origin` when `holder` is `nil`), since it is shared by every box
+    ///   that reaches it.
+    /// - `.graph` returns the instance this thread's top-level resolve already made, or makes one with
+    ///   `origin`.
+    /// - `.weak` returns the instance if anyone still holds it, or makes one with `holder`.
+    /// - `.perArguments` returns the instance `cached` finds for the resolve's arguments, or makes one with
+    ///   `holder` and hands it to `store`, while holding `creation`, unless another thread already has.
+    ///
+    /// Inlinable, so that it specialises (out of line, in each kind's `makeShared`) where the service is
+    /// resolved; a transient resolve takes `makeTransient` inline instead.
+    @inlinable
+    final func make<Service, Failure: Error>(
+        resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service,
+        store: (Service) -> Void, ready: () -> Service, cached: () -> Service? = { nil }
+    ) throws(Failure) -> Service {
+        switch life {
+        case .transient:
+            return try makeTransient(resolvingFrom: origin, call: call)
+        case .permanent:
+            let holder = holder() ?? origin
+            try createPermanent(resolver: holder, { () throws(Failure) in try call(holder) }, store: store)
+            return ready()
+        case .graph:
+            return try makeInGraph(resolver: origin) { () throws(Failure) in try call(origin) }
+        case .weak:
+            let holder = holder() ?? origin
+            return try makeWeak(resolver: holder) { () throws(Failure) in try call(holder) }
+        case .perArguments:
+            if let found = cached() { return found }
+            let holder = holder() ?? origin
+            return try makePerArguments(
+                resolver: holder, { () throws(Failure) in try call(holder) }, store: store, cached: cached)
+        }
+    }
+}
