@@ -23,7 +23,7 @@ public final class Counter: @unchecked Sendable {
     public func increment() -> Int { Int(cbox_atomic_add_relaxed(value, 1) + 1) }
 
     /// The calls counted so far.
-    public var count: Int { Int(cbox_atomic_load_relaxed(value)) }
+    public var count: Int { Int(cbox_atomic_load(value, CBOX_ATOMIC_RELAXED)) }
 
     /// `make`, counting its calls, as a factory: `box.register(life: .weak, made.counting { Engine() })`.
     public func counting<Service>(_ make: @escaping () -> Service) -> () -> Service {

@@ -24,9 +24,9 @@ extension CBoxTableSuite {
         @Test func addWrapsAndReturnsThePreviousValue() {
             var word: UInt64 = .max
             #expect(cbox_atomic_add_relaxed(&word, 2) == .max)
-            #expect(cbox_atomic_load_relaxed(&word) == 1)
+            #expect(cbox_atomic_load(&word, CBOX_ATOMIC_RELAXED) == 1)
             #expect(cbox_atomic_add_release(&word, 0 &- 1) == 1)
-            #expect(cbox_atomic_load_acquire(&word) == 0)
+            #expect(cbox_atomic_load(&word, CBOX_ATOMIC_ACQUIRE) == 0)
         }
 
         @Test func concurrentAddsAreNotLost() {

@@ -25,10 +25,10 @@ final class RelaxedCounter: @unchecked Sendable {
     func add(_ amount: Int) { _ = cbox_atomic_add_relaxed(word, UInt64(bitPattern: Int64(amount))) }
 
     /// Sets the count.
-    func set(_ value: Int) { cbox_atomic_store_relaxed(word, UInt64(bitPattern: Int64(value))) }
+    func set(_ value: Int) { cbox_atomic_store(word, UInt64(bitPattern: Int64(value)), CBOX_ATOMIC_RELAXED) }
 
     /// The count.
-    var value: Int { Int(Int64(bitPattern: cbox_atomic_load_relaxed(word))) }
+    var value: Int { Int(Int64(bitPattern: cbox_atomic_load(word, CBOX_ATOMIC_RELAXED))) }
 }
 
 /// A flag raised once, with release and acquire ordering.
@@ -39,8 +39,8 @@ final class Flag: @unchecked Sendable {
     deinit { word.deallocate() }
 
     /// Raises the flag.
-    func raise() { cbox_atomic_store_release(word, 1) }
+    func raise() { cbox_atomic_store(word, 1, CBOX_ATOMIC_RELEASE) }
 
     /// Whether the flag was raised.
-    var isRaised: Bool { cbox_atomic_load_acquire(word) != 0 }
+    var isRaised: Bool { cbox_atomic_load(word, CBOX_ATOMIC_ACQUIRE) != 0 }
 }

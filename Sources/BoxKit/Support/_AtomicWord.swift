@@ -10,6 +10,19 @@ enum _AtomicOrdering {
     case releasing
     case acquiringAndReleasing
     case sequentiallyConsistent
+
+    /// The C ordering (a constant wherever the ordering is, so that the C operation compiles to its one
+    /// instruction).
+    @inlinable @inline(__always)
+    var c: cbox_atomic_order {
+        switch self {
+        case .relaxed: CBOX_ATOMIC_RELAXED
+        case .acquiring: CBOX_ATOMIC_ACQUIRE
+        case .releasing: CBOX_ATOMIC_RELEASE
+        case .acquiringAndReleasing: CBOX_ATOMIC_ACQ_REL
+        case .sequentiallyConsistent: CBOX_ATOMIC_SEQ_CST
+        }
+    }
 }
 
 /// A 64-bit word updated atomically, at a stable address: one of an `_AtomicWords` object's words, valid
@@ -27,23 +40,11 @@ struct _AtomicWord: @unchecked Sendable {
 
     /// The word. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
     @inlinable @inline(__always)
-    func load(ordering: _AtomicOrdering) -> UInt64 {
-        switch ordering {
-        case .relaxed: cbox_atomic_load_relaxed(address)
-        case .acquiring: cbox_atomic_load_acquire(address)
-        default: cbox_atomic_load_seq_cst(address)
-        }
-    }
+    func load(ordering: _AtomicOrdering) -> UInt64 { cbox_atomic_load(address, ordering.c) }
 
     /// Stores `value`. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
     @inlinable @inline(__always)
-    func store(_ value: UInt64, ordering: _AtomicOrdering) {
-        switch ordering {
-        case .relaxed: cbox_atomic_store_relaxed(address, value)
-        case .releasing: cbox_atomic_store_release(address, value)
-        default: cbox_atomic_store_seq_cst(address, value)
-        }
-    }
+    func store(_ value: UInt64, ordering: _AtomicOrdering) { cbox_atomic_store(address, value, ordering.c) }
 
     /// Adds `value`, wrapping; `ordering` is `.relaxed` or `.releasing`.
     func wrappingAdd(_ value: UInt64, ordering: _AtomicOrdering) {
@@ -115,23 +116,11 @@ struct _AtomicByte: @unchecked Sendable {
 
     /// The flag. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
     @inlinable @inline(__always)
-    func loadFlag(ordering: _AtomicOrdering) -> Bool {
-        switch ordering {
-        case .relaxed: cbox_atomic_load_u8_relaxed(address)
-        case .acquiring: cbox_atomic_load_u8_acquire(address)
-        default: cbox_atomic_load_u8_seq_cst(address)
-        }
-    }
+    func loadFlag(ordering: _AtomicOrdering) -> Bool { cbox_atomic_load_u8(address, ordering.c) }
 
     /// Stores the flag. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
     @inlinable @inline(__always)
-    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) {
-        switch ordering {
-        case .relaxed: cbox_atomic_store_u8_relaxed(address, flag)
-        case .releasing: cbox_atomic_store_u8_release(address, flag)
-        default: cbox_atomic_store_u8_seq_cst(address, flag)
-        }
-    }
+    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) { cbox_atomic_store_u8(address, flag, ordering.c) }
 
     /// Raises the flag if it is down, sequentially consistent; returns whether it did.
     func claim() -> Bool { cbox_atomic_claim_u8_seq_cst(address) }

@@ -19,32 +19,29 @@ extern "C" {
 
 _Static_assert(__atomic_always_lock_free(sizeof(uint64_t), 0), "64-bit atomics are lock-free on every target");
 
-// MARK: - Loads
+// MARK: - Orderings
 
-static inline uint64_t cbox_atomic_load_relaxed(const uint64_t *word) {
-    return __atomic_load_n(word, __ATOMIC_RELAXED);
+/// The memory orderings, with the values of the compiler's `__ATOMIC_*` constants. A function below that
+/// takes one and is inlined where it is a constant (every call from Swift's `_AtomicWord`) compiles to the
+/// one instruction of that ordering; as a variable, the compiler chooses among the orderings at run time.
+typedef enum cbox_atomic_order {
+    CBOX_ATOMIC_RELAXED = __ATOMIC_RELAXED,
+    CBOX_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
+    CBOX_ATOMIC_RELEASE = __ATOMIC_RELEASE,
+    CBOX_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
+    CBOX_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST,
+} cbox_atomic_order;
+
+// MARK: - Loads and stores
+
+/// The word; `order` is relaxed, acquire or sequentially consistent.
+static inline uint64_t cbox_atomic_load(const uint64_t *word, cbox_atomic_order order) {
+    return __atomic_load_n(word, (int)order);
 }
 
-static inline uint64_t cbox_atomic_load_acquire(const uint64_t *word) {
-    return __atomic_load_n(word, __ATOMIC_ACQUIRE);
-}
-
-static inline uint64_t cbox_atomic_load_seq_cst(const uint64_t *word) {
-    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
-}
-
-// MARK: - Stores
-
-static inline void cbox_atomic_store_relaxed(uint64_t *word, uint64_t value) {
-    __atomic_store_n(word, value, __ATOMIC_RELAXED);
-}
-
-static inline void cbox_atomic_store_release(uint64_t *word, uint64_t value) {
-    __atomic_store_n(word, value, __ATOMIC_RELEASE);
-}
-
-static inline void cbox_atomic_store_seq_cst(uint64_t *word, uint64_t value) {
-    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+/// Stores `value`; `order` is relaxed, release or sequentially consistent.
+static inline void cbox_atomic_store(uint64_t *word, uint64_t value, cbox_atomic_order order) {
+    __atomic_store_n(word, value, (int)order);
 }
 
 // MARK: - Read-modify-write
@@ -72,28 +69,14 @@ static inline bool cbox_atomic_compare_exchange_seq_cst(uint64_t *word, uint64_t
 
 // MARK: - Bytes (flags that share a word, each its own memory location)
 
-static inline bool cbox_atomic_load_u8_relaxed(const uint8_t *byte) {
-    return __atomic_load_n(byte, __ATOMIC_RELAXED) != 0;
+/// Whether the byte is nonzero; `order` is relaxed, acquire or sequentially consistent.
+static inline bool cbox_atomic_load_u8(const uint8_t *byte, cbox_atomic_order order) {
+    return __atomic_load_n(byte, (int)order) != 0;
 }
 
-static inline bool cbox_atomic_load_u8_acquire(const uint8_t *byte) {
-    return __atomic_load_n(byte, __ATOMIC_ACQUIRE) != 0;
-}
-
-static inline bool cbox_atomic_load_u8_seq_cst(const uint8_t *byte) {
-    return __atomic_load_n(byte, __ATOMIC_SEQ_CST) != 0;
-}
-
-static inline void cbox_atomic_store_u8_relaxed(uint8_t *byte, bool value) {
-    __atomic_store_n(byte, (uint8_t)value, __ATOMIC_RELAXED);
-}
-
-static inline void cbox_atomic_store_u8_release(uint8_t *byte, bool value) {
-    __atomic_store_n(byte, (uint8_t)value, __ATOMIC_RELEASE);
-}
-
-static inline void cbox_atomic_store_u8_seq_cst(uint8_t *byte, bool value) {
-    __atomic_store_n(byte, (uint8_t)value, __ATOMIC_SEQ_CST);
+/// Stores `value` as 0 or 1; `order` is relaxed, release or sequentially consistent.
+static inline void cbox_atomic_store_u8(uint8_t *byte, bool value, cbox_atomic_order order) {
+    __atomic_store_n(byte, (uint8_t)value, (int)order);
 }
 
 /// Sets the byte to 1 if it is 0, sequentially consistent; returns whether it did.
