@@ -16,18 +16,24 @@ extension Box {
     ///   factory will run.
     @usableFromInline
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
+        guard _table != nil else { return _beginInDictionaries(typeID, key: key) }
         let reader = cbox_reader_current()
-        let found: UnsafeMutableRawPointer?
-        let holder: Unmanaged<Box>?
-        if _table != nil {
-            cbox_read_begin(reader)
-            (found, holder) = _findInTables(_typeBits(typeID), key: key, reader: reader)
-            if found == nil { cbox_read_end(reader) }
-        } else {
-            (found, holder) = _findInDictionaries(typeID, key: key)
+        cbox_read_begin(reader)
+        let (found, holder) = _findInTables(_typeBits(typeID), key: key, reader: reader)
+        guard let found else {
+            cbox_read_end(reader)
+            return _Lookup(.missing)
         }
+        return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
+    }
+
+    /// `_begin` for the Dictionary baseline, out of the hash table's way: the registration found is held by a
+    /// retain.
+    @inline(never)
+    private func _beginInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
+        let (found, holder) = _findInDictionaries(typeID, key: key)
         guard let found else { return _Lookup(.missing) }
-        return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: _hold)
+        return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_current(), hold: .retain)
     }
 
     /// What keeps a registration this box found valid until its lookup ends.
