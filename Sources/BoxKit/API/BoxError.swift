@@ -59,67 +59,40 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// For a resolve that found nothing, telling ``Reason-swift.enum/notRegistered`` from
     /// ``Reason-swift.enum/argumentMismatch`` means looking through the box's registrations: that happens
     /// when this property is read, never when the error is thrown.
-    public var reason: Reason {
-        switch _source {
-        case .given(let given): given.reason
-        case .observed(let observed): observed.outcome.reason
-        }
-    }
+    public var reason: Reason { _field(\.reason) { $0.outcome.reason } }
     /// The fully qualified name of the requested service type, e.g. `MyApp.Car` or `Swift.Optional<MyApp.Car>`.
-    public var serviceType: String {
-        switch _source {
-        case .given(let given): given.serviceType
-        case .observed(let observed): String(reflecting: observed.serviceType)
-        }
-    }
+    public var serviceType: String { _field(\.serviceType) { String(reflecting: $0.serviceType) } }
     /// The requested key, or `nil` for none.
-    public var key: String? {
-        switch _source {
-        case .given(let given): given.key
-        case .observed(let observed): observed.key
-        }
-    }
+    public var key: String? { _field(\.key) { $0.key } }
     /// The fully qualified names of the types of the runtime arguments the resolve passed, in order, e.g.
     /// `["Swift.String", "Swift.Int"]`; empty for a resolve without arguments.
-    public var arguments: [String] {
-        switch _source {
-        case .given(let given): given.arguments
-        case .observed(let observed): _names(observed.arguments)
-        }
-    }
+    public var arguments: [String] { _field(\.arguments) { _names($0.arguments) } }
     /// For ``Reason-swift.enum/argumentMismatch``: the argument types `serviceType` is registered with under
     /// `key`, one list of fully qualified names per registration, nearest box first; an empty list stands for
     /// a registration without arguments. Empty for the other reasons.
-    public var registeredArguments: [[String]] {
-        switch _source {
-        case .given(let given): given.registeredArguments
-        case .observed(let observed): observed.outcome.registeredArguments
-        }
-    }
+    public var registeredArguments: [[String]] { _field(\.registeredArguments) { $0.outcome.registeredArguments } }
     /// The resolutions in flight on this thread, outermost first, ending with the one that failed. Async
     /// factories running in the current task come first, then the synchronous ones on this thread.
     /// For a cycle it starts and ends with the same service somewhere: `A -> B -> A`.
-    public var chain: [String] {
-        switch _source {
-        case .given(let given): given.chain
-        case .observed(let observed): observed.chain
-        }
-    }
+    public var chain: [String] { _field(\.chain) { $0.chain } }
     /// The registrations closest to the request: the same type under other keys, the same key under other
     /// types, and types of the same name from other modules or scopes.
     ///
     /// They are looked up in the box the resolve started from, and its ancestors, as they are when this
     /// property is read.
-    public var nearest: [String] {
-        switch _source {
-        case .given(let given): given.nearest
-        case .observed(let observed): observed.nearest
-        }
-    }
+    public var nearest: [String] { _field(\.nearest) { $0.nearest } }
 
     /// Where the error's content comes from: the values given to the public initialiser, or the facts a
     /// failed resolve observed (identities, not names), rendered when read.
     let _source: _Source
+
+    /// One property: `given`'s field, or what `observed` renders from a failed resolve's facts.
+    private func _field<Value>(_ given: KeyPath<_Given, Value>, observed: (_ObservedFailure) -> Value) -> Value {
+        switch _source {
+        case .given(let content): content[keyPath: given]
+        case .observed(let facts): observed(facts)
+        }
+    }
     /// What a factory threw, for ``Reason-swift.enum/factoryFailed``.
     var _underlying: _UnderlyingError?
 

@@ -25,27 +25,64 @@ enum _AtomicOrdering {
     }
 }
 
-/// A 64-bit word updated atomically, at a stable address: one of an `_AtomicWords` object's words, valid
-/// while that object lives. Pointers and flags are stored as their bit patterns.
+/// A value updated atomically, at a stable address, valid while whatever holds it lives: a 64-bit word
+/// (`_AtomicWord`, one of an `_AtomicWords` object's words) or one byte of such a word (`_AtomicByte`).
 ///
 /// BoxKit's platform floor (iOS 17, macOS 14) is below that of `Synchronization.Atomic`; this is its stand-in.
 @usableFromInline
-struct _AtomicWord: @unchecked Sendable {
-    @usableFromInline let address: UnsafeMutablePointer<UInt64>
+struct _Atomic<Storage: FixedWidthInteger & UnsignedInteger>: @unchecked Sendable {
+    @usableFromInline let address: UnsafeMutablePointer<Storage>
 
+    /// A view of the value at `address`, a `UInt64` or a `UInt8` (the widths the C operations have).
     @inlinable
-    init(_ address: UnsafeMutablePointer<UInt64>) {
+    init(_ address: UnsafeMutablePointer<Storage>) {
+        assert(Storage.bitWidth == 64 || Storage.bitWidth == 8, "an atomic word or byte")
         self.address = address
     }
 
-    /// The word. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
+    /// The value. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
+    ///
+    /// - Complexity: O(1): one load; the width is known where the view is specialised.
     @inlinable @inline(__always)
-    func load(ordering: _AtomicOrdering) -> UInt64 { cbox_atomic_load(address, ordering.c) }
+    func load(ordering: _AtomicOrdering) -> Storage {
+        let raw = UnsafeMutableRawPointer(address)
+        guard Storage.bitWidth == 64 else {
+            return Storage(truncatingIfNeeded: cbox_atomic_load_u8(raw.assumingMemoryBound(to: UInt8.self), ordering.c))
+        }
+        let word = cbox_atomic_load(raw.assumingMemoryBound(to: UInt64.self), ordering.c)
+        return Storage(truncatingIfNeeded: word)
+    }
 
     /// Stores `value`. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
     @inlinable @inline(__always)
-    func store(_ value: UInt64, ordering: _AtomicOrdering) { cbox_atomic_store(address, value, ordering.c) }
+    func store(_ value: Storage, ordering: _AtomicOrdering) {
+        let raw = UnsafeMutableRawPointer(address)
+        guard Storage.bitWidth == 64 else {
+            let byte = UInt8(truncatingIfNeeded: value)
+            return cbox_atomic_store_u8(raw.assumingMemoryBound(to: UInt8.self), byte, ordering.c)
+        }
+        cbox_atomic_store(raw.assumingMemoryBound(to: UInt64.self), UInt64(truncatingIfNeeded: value), ordering.c)
+    }
 
+    /// The value as a flag: raised when nonzero.
+    @inlinable @inline(__always)
+    func loadFlag(ordering: _AtomicOrdering) -> Bool { load(ordering: ordering) != 0 }
+
+    /// Stores a flag as 1 or 0.
+    @inlinable @inline(__always)
+    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) { store(flag ? 1 : 0, ordering: ordering) }
+}
+
+/// A 64-bit word updated atomically. Pointers and flags are stored as their bit patterns.
+@usableFromInline
+typealias _AtomicWord = _Atomic<UInt64>
+
+/// An atomic flag in one byte of an `_AtomicWord`: several flags share a word and are still separate memory
+/// locations (only the C side reads and writes them). Valid while the word lives.
+@usableFromInline
+typealias _AtomicByte = _Atomic<UInt8>
+
+extension _Atomic where Storage == UInt64 {
     /// Adds `value`, wrapping; `ordering` is `.relaxed` or `.releasing`.
     func wrappingAdd(_ value: UInt64, ordering: _AtomicOrdering) {
         _ = ordering == .relaxed ? cbox_atomic_add_relaxed(address, value) : cbox_atomic_add_release(address, value)
@@ -64,15 +101,7 @@ struct _AtomicWord: @unchecked Sendable {
         return (exchanged, original)
     }
 
-    // MARK: Flags and pointers
-
-    /// The word as a flag.
-    @inlinable @inline(__always)
-    func loadFlag(ordering: _AtomicOrdering) -> Bool { load(ordering: ordering) != 0 }
-
-    /// Stores a flag.
-    @inlinable @inline(__always)
-    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) { store(flag ? 1 : 0, ordering: ordering) }
+    // MARK: Pointers and bytes
 
     /// The word as a pointer.
     @inlinable @inline(__always)
@@ -103,25 +132,7 @@ struct _AtomicWord: @unchecked Sendable {
     }
 }
 
-/// An atomic flag in one byte of an `_AtomicWord`: several flags share a word and are still separate memory
-/// locations (only the C side reads and writes them). Valid while the word lives.
-@usableFromInline
-struct _AtomicByte: @unchecked Sendable {
-    @usableFromInline let address: UnsafeMutablePointer<UInt8>
-
-    @inlinable
-    init(_ address: UnsafeMutablePointer<UInt8>) {
-        self.address = address
-    }
-
-    /// The flag. `ordering` is `.relaxed`, `.acquiring` or `.sequentiallyConsistent`.
-    @inlinable @inline(__always)
-    func loadFlag(ordering: _AtomicOrdering) -> Bool { cbox_atomic_load_u8(address, ordering.c) }
-
-    /// Stores the flag. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
-    @inlinable @inline(__always)
-    func storeFlag(_ flag: Bool, ordering: _AtomicOrdering) { cbox_atomic_store_u8(address, flag, ordering.c) }
-
+extension _Atomic where Storage == UInt8 {
     /// Raises the flag if it is down, sequentially consistent; returns whether it did.
     func claim() -> Bool { cbox_atomic_claim_u8_seq_cst(address) }
 }

@@ -69,14 +69,14 @@ static inline bool cbox_atomic_compare_exchange_seq_cst(uint64_t *word, uint64_t
 
 // MARK: - Bytes (flags that share a word, each its own memory location)
 
-/// Whether the byte is nonzero; `order` is relaxed, acquire or sequentially consistent.
-static inline bool cbox_atomic_load_u8(const uint8_t *byte, cbox_atomic_order order) {
-    return __atomic_load_n(byte, (int)order) != 0;
+/// The byte; `order` is relaxed, acquire or sequentially consistent.
+static inline uint8_t cbox_atomic_load_u8(const uint8_t *byte, cbox_atomic_order order) {
+    return __atomic_load_n(byte, (int)order);
 }
 
-/// Stores `value` as 0 or 1; `order` is relaxed, release or sequentially consistent.
-static inline void cbox_atomic_store_u8(uint8_t *byte, bool value, cbox_atomic_order order) {
-    __atomic_store_n(byte, (uint8_t)value, (int)order);
+/// Stores `value`; `order` is relaxed, release or sequentially consistent.
+static inline void cbox_atomic_store_u8(uint8_t *byte, uint8_t value, cbox_atomic_order order) {
+    __atomic_store_n(byte, value, (int)order);
 }
 
 /// Sets the byte to 1 if it is 0, sequentially consistent; returns whether it did.
