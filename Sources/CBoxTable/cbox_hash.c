@@ -1,6 +1,9 @@
-// Hashing: the only file that includes xxhash.h.
+// Hashing: the only file that includes xxhash.h, in its header-only mode (XXH_INLINE_ALL, as libxxhash-dev's
+// header offers it), so that XXH3 compiles into cbox_hash: a short key, or none, hashes in a few dozen
+// instructions without a call through the shared library's entry point and its length dispatch.
 #include "CBoxTable.h"
 
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 uint64_t cbox_hash(const void *type_id, const uint8_t *key, size_t key_length) {
