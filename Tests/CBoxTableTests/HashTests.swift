@@ -55,6 +55,13 @@ extension CBoxTableSuite {
             }
         }
 
+        @Test func aTypeAloneHashesAsWithNoKey() {
+            let spread = (1...1_000).map { UnsafeRawPointer(bitPattern: $0 &* 0x9E37_79B9).unsafelyUnwrapped }
+            for type in Self.types + spread {
+                #expect(cbox_hash_type(type) == cbox_hash(type, nil, 0))
+            }
+        }
+
         @Test func theHashDependsOnTheTypeId() {
             for bytes in Self.keys {
                 let hashes = Self.types.map { Key($0, bytes).hash }

@@ -43,6 +43,9 @@ typedef struct cbox_key {
 /// `key_length` is 0.
 uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length);
 
+/// `cbox_hash(type_id, NULL, 0)`, compiled for no key.
+uint64_t cbox_hash_type(const void *type_id);
+
 /// The key word a query compares slots against: inline for short keys, `CBOX_KEY_LONG` otherwise.
 static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_length, bool has_key) {
     if (!has_key) return CBOX_KEY_NONE;
@@ -348,7 +351,7 @@ static inline uint64_t cbox_type_hash_cached(cbox_reader *reader, const void *ty
     uintptr_t bits = (uintptr_t)type_id;
     cbox_type_hash *entry = &reader->type_hashes[((bits >> 4) ^ (bits >> 12)) & (CBOX_TYPE_HASH_CACHE - 1)];
     if (__builtin_expect(entry->type == type_id, 1)) return entry->hash;
-    uint64_t hash = cbox_hash(type_id, NULL, 0);
+    uint64_t hash = cbox_hash_type(type_id);
     entry->type = type_id;
     entry->hash = hash;
     return hash;
