@@ -63,8 +63,9 @@ C_WRAPPERS = \
 	Sources/BoxKit/Lifetimes/_CreationMonitor.swift \
 	Sources/BoxKit/Resolution/Box+Lookup.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread.swift \
+	Sources/BoxKit/Resolution/_ResolutionThread+Recording.swift \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \
-	Sources/BoxKit/Support/_AtomicWord.swift \
+	Sources/BoxKit/Support/_Atomic.swift \
 	Sources/BoxKit/Support/_Lock.swift
 c-imports:
 	@found=$$(grep -rlE '^ *(@_implementationOnly +|(internal|package|public) +)?import +(CBoxTable|CBoxRuntime|CBoxAtomics|Clibxxhash)' \

@@ -20,7 +20,7 @@ public final class Counter: @unchecked Sendable {
 
     /// Adds one; returns the new count.
     @discardableResult
-    public func increment() -> Int { Int(cbox_atomic_add_relaxed(value, 1) + 1) }
+    public func increment() -> Int { Int(cbox_atomic_add(value, 1, CBOX_ATOMIC_RELAXED) + 1) }
 
     /// The calls counted so far.
     public var count: Int { Int(cbox_atomic_load(value, CBOX_ATOMIC_RELAXED)) }

@@ -8,7 +8,7 @@ extension CBoxTableSuite {
         @Test func compareExchangeStoresTheDesiredValueWhenTheWordHoldsTheExpectedOne() {
             var word: UInt64 = 7
             var expected: UInt64 = 7
-            #expect(cbox_atomic_compare_exchange_acq_rel(&word, &expected, 9))
+            #expect(cbox_atomic_compare_exchange(&word, &expected, 9, CBOX_ATOMIC_ACQ_REL))
             #expect(word == 9)
             #expect(expected == 7)
         }
@@ -16,16 +16,16 @@ extension CBoxTableSuite {
         @Test func compareExchangeReportsTheCurrentValueWhenTheWordHoldsAnother() {
             var word: UInt64 = 5
             var expected: UInt64 = 7
-            #expect(!cbox_atomic_compare_exchange_seq_cst(&word, &expected, 9))
+            #expect(!cbox_atomic_compare_exchange(&word, &expected, 9, CBOX_ATOMIC_SEQ_CST))
             #expect(word == 5)
             #expect(expected == 5)
         }
 
         @Test func addWrapsAndReturnsThePreviousValue() {
             var word: UInt64 = .max
-            #expect(cbox_atomic_add_relaxed(&word, 2) == .max)
+            #expect(cbox_atomic_add(&word, 2, CBOX_ATOMIC_RELAXED) == .max)
             #expect(cbox_atomic_load(&word, CBOX_ATOMIC_RELAXED) == 1)
-            #expect(cbox_atomic_add_release(&word, 0 &- 1) == 1)
+            #expect(cbox_atomic_add(&word, 0 &- 1, CBOX_ATOMIC_RELEASE) == 1)
             #expect(cbox_atomic_load(&word, CBOX_ATOMIC_ACQUIRE) == 0)
         }
 

@@ -22,7 +22,7 @@ final class RelaxedCounter: @unchecked Sendable {
     deinit { word.deallocate() }
 
     /// Adds `amount`.
-    func add(_ amount: Int) { _ = cbox_atomic_add_relaxed(word, UInt64(bitPattern: Int64(amount))) }
+    func add(_ amount: Int) { _ = cbox_atomic_add(word, UInt64(bitPattern: Int64(amount)), CBOX_ATOMIC_RELAXED) }
 
     /// Sets the count.
     func set(_ value: Int) { cbox_atomic_store(word, UInt64(bitPattern: Int64(value)), CBOX_ATOMIC_RELAXED) }

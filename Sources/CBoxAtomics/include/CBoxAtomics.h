@@ -1,5 +1,5 @@
-// CBoxAtomics: atomic operations on 64-bit words and on single bytes, for the Swift state that threads share (ready flags,
-// published instances, write counters, claims). Header-only: every function is `static inline`, so that a
+// CBoxAtomics: atomic operations on 64-bit words and on single bytes, for the Swift state that threads
+// share (ready flags, published instances, write counters, claims). Header-only: every function is `static inline`, so that a
 // call from Swift, inlinable code included, compiles to the one instruction it stands for, and so that
 // ThreadSanitizer sees each operation as the atomic it is (it instruments them where they are inlined).
 //
@@ -21,62 +21,47 @@ _Static_assert(__atomic_always_lock_free(sizeof(uint64_t), 0), "64-bit atomics a
 
 // MARK: - Orderings
 
-/// The memory orderings, with the values of the compiler's `__ATOMIC_*` constants. A function below that
-/// takes one and is inlined where it is a constant (every call from Swift's `_AtomicWord`) compiles to the
-/// one instruction of that ordering; as a variable, the compiler chooses among the orderings at run time.
-typedef enum cbox_atomic_order {
-    CBOX_ATOMIC_RELAXED = __ATOMIC_RELAXED,
-    CBOX_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
-    CBOX_ATOMIC_RELEASE = __ATOMIC_RELEASE,
-    CBOX_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
-    CBOX_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST,
-} cbox_atomic_order;
+/// The memory orderings: the compiler's `__ATOMIC_*` constants, under BoxKit's prefix. The functions below
+/// take one as an `int` (Swift's `_AtomicOrdering` passes its raw value, which is the same): inlined where it
+/// is a constant, as in every call from Swift, an operation compiles to the one instruction of that ordering;
+/// as a variable, the compiler chooses among the orderings at run time.
+#define CBOX_ATOMIC_RELAXED __ATOMIC_RELAXED
+#define CBOX_ATOMIC_ACQUIRE __ATOMIC_ACQUIRE
+#define CBOX_ATOMIC_RELEASE __ATOMIC_RELEASE
+#define CBOX_ATOMIC_ACQ_REL __ATOMIC_ACQ_REL
+#define CBOX_ATOMIC_SEQ_CST __ATOMIC_SEQ_CST
 
-// MARK: - Loads and stores
+// MARK: - Words
 
 /// The word; `order` is relaxed, acquire or sequentially consistent.
-static inline uint64_t cbox_atomic_load(const uint64_t *word, cbox_atomic_order order) {
-    return __atomic_load_n(word, (int)order);
-}
+static inline uint64_t cbox_atomic_load(const uint64_t *word, int order) { return __atomic_load_n(word, order); }
 
 /// Stores `value`; `order` is relaxed, release or sequentially consistent.
-static inline void cbox_atomic_store(uint64_t *word, uint64_t value, cbox_atomic_order order) {
-    __atomic_store_n(word, value, (int)order);
+static inline void cbox_atomic_store(uint64_t *word, uint64_t value, int order) {
+    __atomic_store_n(word, value, order);
 }
 
-// MARK: - Read-modify-write
-
-/// Adds `value` (wrapping) and returns the word's previous value.
-static inline uint64_t cbox_atomic_add_relaxed(uint64_t *word, uint64_t value) {
-    return __atomic_fetch_add(word, value, __ATOMIC_RELAXED);
-}
-
-/// Adds `value` (wrapping) with release ordering and returns the word's previous value.
-static inline uint64_t cbox_atomic_add_release(uint64_t *word, uint64_t value) {
-    return __atomic_fetch_add(word, value, __ATOMIC_RELEASE);
+/// Adds `value` (wrapping) and returns the word's previous value; any `order`.
+static inline uint64_t cbox_atomic_add(uint64_t *word, uint64_t value, int order) {
+    return __atomic_fetch_add(word, value, order);
 }
 
 /// Stores `desired` if the word holds `*expected` and returns true; otherwise writes the word's value to
-/// `*expected` and returns false. Acquire-release on success, acquire on failure.
-static inline bool cbox_atomic_compare_exchange_acq_rel(uint64_t *word, uint64_t *expected, uint64_t desired) {
-    return __atomic_compare_exchange_n(word, expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-
-/// `cbox_atomic_compare_exchange_acq_rel`, sequentially consistent.
-static inline bool cbox_atomic_compare_exchange_seq_cst(uint64_t *word, uint64_t *expected, uint64_t desired) {
-    return __atomic_compare_exchange_n(word, expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+/// `*expected` and returns false. `order` (acquire-release or sequentially consistent) on success; on
+/// failure, acquire for acquire-release, sequentially consistent for sequentially consistent.
+static inline bool cbox_atomic_compare_exchange(uint64_t *word, uint64_t *expected, uint64_t desired, int order) {
+    int failure = order == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : order;
+    return __atomic_compare_exchange_n(word, expected, desired, false, order, failure);
 }
 
 // MARK: - Bytes (flags that share a word, each its own memory location)
 
 /// The byte; `order` is relaxed, acquire or sequentially consistent.
-static inline uint8_t cbox_atomic_load_u8(const uint8_t *byte, cbox_atomic_order order) {
-    return __atomic_load_n(byte, (int)order);
-}
+static inline uint8_t cbox_atomic_load_u8(const uint8_t *byte, int order) { return __atomic_load_n(byte, order); }
 
 /// Stores `value`; `order` is relaxed, release or sequentially consistent.
-static inline void cbox_atomic_store_u8(uint8_t *byte, uint8_t value, cbox_atomic_order order) {
-    __atomic_store_n(byte, value, (int)order);
+static inline void cbox_atomic_store_u8(uint8_t *byte, uint8_t value, int order) {
+    __atomic_store_n(byte, value, order);
 }
 
 /// Sets the byte to 1 if it is 0, sequentially consistent; returns whether it did.

@@ -1,42 +1,45 @@
 // Wraps the C atomics (CBoxAtomics: cbox_atomic_*), the operations on the words Swift state shares across
-// threads. A public import: the inlinable hot paths (a resolve, a handle call) load words with them.
+// threads. A public import: the inlinable hot paths (a resolve, a provider call) load words with them.
 public import CBoxAtomics
 
-/// The memory ordering of an operation on an `_AtomicWord`, named as `Synchronization`'s are.
+/// The memory ordering of an atomic operation, named as `Synchronization`'s are. The raw value is the C
+/// compiler's `__ATOMIC_*` constant, which the C operations take (`cbox_atomic_order`; a test checks the two
+/// agree).
 @usableFromInline
-enum _AtomicOrdering {
-    case relaxed
-    case acquiring
-    case releasing
-    case acquiringAndReleasing
-    case sequentiallyConsistent
+enum _AtomicOrdering: Int32 {
+    case relaxed = 0
+    case acquiring = 2
+    case releasing = 3
+    case acquiringAndReleasing = 4
+    case sequentiallyConsistent = 5
 
-    /// The C ordering (a constant wherever the ordering is, so that the C operation compiles to its one
-    /// instruction).
-    @inlinable @inline(__always)
-    var c: cbox_atomic_order {
-        switch self {
-        case .relaxed: CBOX_ATOMIC_RELAXED
-        case .acquiring: CBOX_ATOMIC_ACQUIRE
-        case .releasing: CBOX_ATOMIC_RELEASE
-        case .acquiringAndReleasing: CBOX_ATOMIC_ACQ_REL
-        case .sequentiallyConsistent: CBOX_ATOMIC_SEQ_CST
-        }
-    }
+    /// Whether a load may take this ordering.
+    @inlinable
+    var isForLoads: Bool { self == .relaxed || self == .acquiring || self == .sequentiallyConsistent }
+
+    /// Whether a store may take this ordering.
+    @inlinable
+    var isForStores: Bool { self == .relaxed || self == .releasing || self == .sequentiallyConsistent }
 }
+
+/// What an `_Atomic` may hold: a 64-bit word or a byte, the widths the C operations have.
+@usableFromInline
+protocol _AtomicStorage: FixedWidthInteger, UnsignedInteger {}
+
+extension UInt64: _AtomicStorage {}
+extension UInt8: _AtomicStorage {}
 
 /// A value updated atomically, at a stable address, valid while whatever holds it lives: a 64-bit word
 /// (`_AtomicWord`, one of an `_AtomicWords` object's words) or one byte of such a word (`_AtomicByte`).
 ///
 /// BoxKit's platform floor (iOS 17, macOS 14) is below that of `Synchronization.Atomic`; this is its stand-in.
 @usableFromInline
-struct _Atomic<Storage: FixedWidthInteger & UnsignedInteger>: @unchecked Sendable {
+struct _Atomic<Storage: _AtomicStorage>: @unchecked Sendable {
     @usableFromInline let address: UnsafeMutablePointer<Storage>
 
-    /// A view of the value at `address`, a `UInt64` or a `UInt8` (the widths the C operations have).
+    /// A view of the value at `address`.
     @inlinable
     init(_ address: UnsafeMutablePointer<Storage>) {
-        assert(Storage.bitWidth == 64 || Storage.bitWidth == 8, "an atomic word or byte")
         self.address = address
     }
 
@@ -45,23 +48,27 @@ struct _Atomic<Storage: FixedWidthInteger & UnsignedInteger>: @unchecked Sendabl
     /// - Complexity: O(1): one load; the width is known where the view is specialised.
     @inlinable @inline(__always)
     func load(ordering: _AtomicOrdering) -> Storage {
+        assert(ordering.isForLoads, "a load cannot be \(ordering)")
         let raw = UnsafeMutableRawPointer(address)
         guard Storage.bitWidth == 64 else {
-            return Storage(truncatingIfNeeded: cbox_atomic_load_u8(raw.assumingMemoryBound(to: UInt8.self), ordering.c))
+            let byte = cbox_atomic_load_u8(raw.assumingMemoryBound(to: UInt8.self), ordering.rawValue)
+            return Storage(truncatingIfNeeded: byte)
         }
-        let word = cbox_atomic_load(raw.assumingMemoryBound(to: UInt64.self), ordering.c)
+        let word = cbox_atomic_load(raw.assumingMemoryBound(to: UInt64.self), ordering.rawValue)
         return Storage(truncatingIfNeeded: word)
     }
 
     /// Stores `value`. `ordering` is `.relaxed`, `.releasing` or `.sequentiallyConsistent`.
     @inlinable @inline(__always)
     func store(_ value: Storage, ordering: _AtomicOrdering) {
+        assert(ordering.isForStores, "a store cannot be \(ordering)")
         let raw = UnsafeMutableRawPointer(address)
         guard Storage.bitWidth == 64 else {
             let byte = UInt8(truncatingIfNeeded: value)
-            return cbox_atomic_store_u8(raw.assumingMemoryBound(to: UInt8.self), byte, ordering.c)
+            return cbox_atomic_store_u8(raw.assumingMemoryBound(to: UInt8.self), byte, ordering.rawValue)
         }
-        cbox_atomic_store(raw.assumingMemoryBound(to: UInt64.self), UInt64(truncatingIfNeeded: value), ordering.c)
+        let word = UInt64(truncatingIfNeeded: value)
+        cbox_atomic_store(raw.assumingMemoryBound(to: UInt64.self), word, ordering.rawValue)
     }
 
     /// The value as a flag: raised when nonzero.
@@ -83,9 +90,9 @@ typealias _AtomicWord = _Atomic<UInt64>
 typealias _AtomicByte = _Atomic<UInt8>
 
 extension _Atomic where Storage == UInt64 {
-    /// Adds `value`, wrapping; `ordering` is `.relaxed` or `.releasing`.
+    /// Adds `value`, wrapping; any `ordering`.
     func wrappingAdd(_ value: UInt64, ordering: _AtomicOrdering) {
-        _ = ordering == .relaxed ? cbox_atomic_add_relaxed(address, value) : cbox_atomic_add_release(address, value)
+        _ = cbox_atomic_add(address, value, ordering.rawValue)
     }
 
     /// Stores `desired` if the word holds `expected`. Returns whether it did, and the value the word held.
@@ -93,11 +100,9 @@ extension _Atomic where Storage == UInt64 {
     func compareExchange(
         expected: UInt64, desired: UInt64, ordering: _AtomicOrdering
     ) -> (exchanged: Bool, original: UInt64) {
+        assert(ordering == .acquiringAndReleasing || ordering == .sequentiallyConsistent)
         var original = expected
-        let exchanged =
-            ordering == .sequentiallyConsistent
-            ? cbox_atomic_compare_exchange_seq_cst(address, &original, desired)
-            : cbox_atomic_compare_exchange_acq_rel(address, &original, desired)
+        let exchanged = cbox_atomic_compare_exchange(address, &original, desired, ordering.rawValue)
         return (exchanged, original)
     }
 
