@@ -39,18 +39,19 @@ struct DependencyRecordingTests {
     /// A first creation's dependencies wait in its thread's buffer until it ends; handing them over releases
     /// what the buffer held, which may be the last reference to a registration replaced meanwhile. The
     /// instance that goes with it here resolves a hundred services as it is released, recording them for the
-    /// enclosing first creation: the buffer grows (moves) while the hand-over still has edges to release.
+    /// enclosing first creation: the buffer grows (moves) while the hand-over still has edges to release. The
+    /// Announcer is keyed: the buffer holds a registration with a key (a plain one is recorded as its type).
     @Test("a registration released while a creation hands its dependencies over may resolve", arguments: backends)
     func releasingDuringHandOverMayResolve(backend: Box.Backend) {
         let box = Box(backend: backend)
         for index in 0..<100 { box.register(key: "\(index)") { Engine(cylinders: index) } }
-        box.register(life: .permanent) { r in
+        box.register(key: "announcer", life: .permanent) { r in
             Announcer { for index in 0..<100 { _ = r.resolve(Engine.self, key: "\(index)") } }
         }
         box.register { r in
-            _ = r.resolve(Announcer.self)
+            _ = r.resolve(Announcer.self, key: "announcer")
             _ = r.resolve(Car.self)
-            r.register(life: .permanent) { Announcer {} }  // replaces the registration just resolved
+            r.register(key: "announcer", life: .permanent) { Announcer {} }  // replaces the one just resolved
             return Stage()
         }
         box.register { Car() }
@@ -60,7 +61,7 @@ struct DependencyRecordingTests {
         let edges = box.dependencyGraph().edges
         #expect(edges.contains(.init(from: "BoxKitTests.Theatre", to: "BoxKitTests.Stage")))
         #expect(edges.contains(.init(from: "BoxKitTests.Theatre", to: "BoxKitTests.Car")))
-        #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Announcer")))
+        #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Announcer[key: \"announcer\"]")))
         #expect(edges.contains(.init(from: "BoxKitTests.Stage", to: "BoxKitTests.Car")))
     }
 
@@ -77,7 +78,7 @@ struct DependencyRecordingTests {
                 Theatre(stage: Stage(), car: Car(engine: r.resolve(Engine.self, key: "V8"), name: ""))
             }
         }
-        onThreads(8) { index in
+        onJoinedThreads(8) { index in
             _ = boxes[index].resolve(Car.self)
             _ = boxes[index].resolve(Theatre.self)
         }
@@ -91,7 +92,8 @@ struct DependencyRecordingTests {
         }
     }
 
-    /// Most creations' batches share a slab; one too large for a shared slab gets a slab of its own.
+    /// Most creations' batches share their thread's slab; one of more than a quarter of a slab (here 302
+    /// words) always gets a slab of its own.
     @Test("a creation that resolves hundreds of services records every one, in order", arguments: backends)
     func largeCreationsRecordEverything(backend: Box.Backend) {
         let box = Box(backend: backend)
@@ -122,4 +124,48 @@ struct DependencyRecordingTests {
         }
         #expect(kept.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine")])
     }
+}
+
+/// The work of one thread `onJoinedThreads` starts.
+private final class ThreadWork {
+    let index: Int
+    let body: @Sendable (Int) -> Void
+    init(index: Int, body: @escaping @Sendable (Int) -> Void) {
+        self.index = index
+        self.body = body
+    }
+}
+
+/// Runs `body(index)` on `count` threads of their own, at once, and returns once every one has ended (joined),
+/// so that what a thread gives up as it ends, its reader record and its slab among them, has been given up.
+private func onJoinedThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    #if canImport(Darwin)
+        var threads: [pthread_t?] = []
+    #else
+        var threads: [pthread_t] = []
+    #endif
+    for index in 0..<count {
+        let work = Unmanaged.passRetained(ThreadWork(index: index, body: body)).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t?
+        #else
+            var thread = pthread_t()
+        #endif
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                // `context` is optional on some platforms and not on others: its bits serve both.
+                let pointer = UnsafeRawPointer(bitPattern: UInt(bitPattern: context)).unsafelyUnwrapped
+                let work = Unmanaged<ThreadWork>.fromOpaque(pointer).takeRetainedValue()
+                work.body(work.index)
+                return nil
+            }, work)
+        precondition(created == 0, "pthread_create failed")
+        threads.append(thread)
+    }
+    #if canImport(Darwin)
+        for thread in threads { pthread_join(thread!, nil) }
+    #else
+        for thread in threads { pthread_join(thread, nil) }
+    #endif
 }

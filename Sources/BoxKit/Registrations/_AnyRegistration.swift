@@ -21,7 +21,7 @@ class _AnyRegistration: @unchecked Sendable {
     /// `.makeThrowing` path. Also in what would otherwise be padding.
     @usableFromInline let mayThrow: Bool
     /// `key == nil` and no runtime arguments: a dependency on this registration is recorded as its service
-    /// type alone (`dependencyEdge`). Also in what would otherwise be padding.
+    /// type alone (`_ResolutionThread.recordDependency`). Also in what would otherwise be padding.
     let hasPlainIdentity: Bool
     /// What only some registrations have (an actor, declared dependencies, a factory that may throw).
     let extras: _RegistrationExtras?

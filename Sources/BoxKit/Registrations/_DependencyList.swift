@@ -9,10 +9,9 @@
 /// `releaseAll()` in its `deinit`.
 ///
 /// A batch's words are the batch handed over before it (`0` for none), its count, then one entry per
-/// dependency. An entry is a service
-/// type (its metadata pointer, tagged `plainTag`) for a dependency without a key or runtime arguments,
-/// which is almost every one and costs no reference count; any other is a retained `Boxed` holding the
-/// whole `_Dependency`.
+/// dependency. An entry is a service type (its metadata pointer, tagged `plainTag`) for a dependency without
+/// a key or runtime arguments, which is almost every one and costs no reference count; any other is a
+/// retained `Boxed` holding the whole `_Dependency`.
 struct _DependencyList: @unchecked Sendable {
     /// A dependency with a key, runtime arguments, or nothing registered for it, as an entry holds it.
     final class Boxed {

@@ -1,7 +1,7 @@
-// Wraps the C per-thread resolution state (CBoxRuntime: cbox_thread, cbox_chain_*, cbox_edges_*,
-// cbox_sandbox_*): the chain of resolutions in flight on a thread, the dependencies its first creations
-// record, and verification sandboxes; asks which executor the thread runs on (cbox_current_executor_identity,
-// cbox_is_main_thread); and ends the read sections of the table's reader records it extends.
+// Wraps the C per-thread resolution state (CBoxRuntime: cbox_thread, cbox_chain_*, cbox_sandbox_*): the chain
+// of resolutions in flight on a thread, and verification sandboxes; asks which executor the thread runs on
+// (cbox_current_executor_identity, cbox_is_main_thread); and ends the read sections of the table's reader
+// records it extends. What first creations record is in _ResolutionThread+Recording.swift.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -40,39 +40,6 @@ enum _ResolutionThread {
         }
     }
 
-    /// Records that the resolution on top of this thread's chain resolved `found`, if that resolution is a
-    /// first creation (one load otherwise). The edge waits in the thread's buffer until that creation ends and
-    /// hands its edges over: for a registration without a key or runtime arguments, its service type alone
-    /// (tagged `_DependencyList.plainTag`, no reference count); otherwise the registration, retained.
-    @inline(__always)
-    static func recordDependency(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeMutableRawPointer) {
-        guard cbox_chain_recording(thread) != nil else { return }
-        let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
-        if registration._withUnsafeGuaranteedRef({ $0.hasPlainIdentity }) {
-            let entry = _DependencyList.plainEntry(registration._withUnsafeGuaranteedRef { $0.serviceType })
-            _ = cbox_edges_record(thread, UnsafeMutableRawPointer(bitPattern: UInt(entry)).unsafelyUnwrapped)
-            return
-        }
-        guard cbox_edges_record(thread, found) else { return }
-        _ = registration.retain()
-    }
-
-    /// Reserves a batch of `count` words in the calling thread's slab (`cbox_dependency_batch_reserve`): no
-    /// lock, and an allocation only when the slab is full. The batch keeps its slab alive until `releaseBatch`.
-    static func reserveBatch(words count: Int) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(cbox_dependency_batch_reserve(cbox_thread_current(), UInt64(count)))
-    }
-
-    /// The words of a batch `reserveBatch` made.
-    static func words(ofBatch batch: UnsafeMutableRawPointer) -> UnsafeMutablePointer<UInt64> {
-        cbox_dependency_batch_words(batch.assumingMemoryBound(to: cbox_dependency_batch.self))
-    }
-
-    /// Gives back a batch, from any thread.
-    static func releaseBatch(_ batch: UnsafeMutableRawPointer) {
-        cbox_dependency_batch_release(batch.assumingMemoryBound(to: cbox_dependency_batch.self))
-    }
-
     /// Whether the calling code runs on `executor`: the concurrency runtime tracks the executor the current
     /// task runs on (an actor's, or a custom one). Code on the main thread runs on the main actor's executor
     /// too, in a task or not. (Not only there: where the main thread has handed the main queue over to
@@ -94,96 +61,6 @@ enum _ResolutionThread {
     @inline(__always)
     static func isAtDepthLimit(_ thread: UnsafeMutablePointer<cbox_thread>) -> Bool {
         cbox_chain_depth(thread) >= depthLimit
-    }
-
-    /// The low bit of an edge that is a retained `_DependencyList.Boxed` (a dependency nothing provided),
-    /// rather than a registration (whose pointer never has it) or a plain service type.
-    private static let boxedEdgeTag: UInt = 1
-
-    /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` (with
-    /// runtime arguments of types `arguments`) and found nothing.
-    static func recordMissing(_ type: Any.Type, key: String?, arguments: [Any.Type]) {
-        let thread = cbox_thread_current()
-        let depth = cbox_chain_depth(thread)
-        guard depth > 0 else { return }
-        let dependency = _Dependency(missing: type, key: key, arguments: arguments)
-        guard cbox_chain_recording(thread) != nil else {
-            // Not a first creation: record it once, however often later creations miss it.
-            let parent = cbox_chain_entry_at(thread, depth - 1).registration
-            Unmanaged<_AnyRegistration>.fromOpaque(parent)._withUnsafeGuaranteedRef {
-                if !$0.dependencies.contains(dependency) {
-                    $0.dependencies.record(count: 1) { _ in _DependencyList.boxedEntry(dependency) }
-                }
-            }
-            return
-        }
-        let boxed = UInt(_DependencyList.boxedEntry(dependency))
-        _ = cbox_edges_record(thread, UnsafeMutableRawPointer(bitPattern: boxed | boxedEdgeTag).unsafelyUnwrapped)
-    }
-
-    /// Hands the edges recorded in `thread`'s buffer from `mark` on to `registration`, as one batch of
-    /// dependencies (each once), empties the buffer down to `mark`, runs `then`, and releases the
-    /// registrations among the edges. `registration` must stay valid until `then` runs (a chain entry holds
-    /// it); the releases, which may run a `deinit` that resolves, come after.
-    ///
-    /// - Complexity: O(*n*²) in the edges of one creation when they are few, O(*n*) with hashing otherwise.
-    private static func handOverEdges(
-        _ thread: UnsafeMutablePointer<cbox_thread>, from mark: Int, to registration: UnsafeRawPointer,
-        then: () -> Void = {}
-    ) {
-        var taken: UInt64 = 0
-        guard let buffer = cbox_edges_from(thread, UInt64(mark), &taken) else { return then() }
-        let count = Int(taken)
-        // The edges are taken out of the buffer before anything is released: a release may run a deinit that
-        // resolves, recording edges of its own into the buffer (and growing it).
-        withUnsafeTemporaryAllocation(of: UInt.self, capacity: count) { edges in
-            for index in 0..<count { edges[index] = UInt(bitPattern: buffer[index]) }
-            cbox_edges_truncate(thread, UInt64(mark))
-            // Each edge once, in order, at the front; a repeat's reference is given back at once (the kept
-            // copy still holds the object, so no deinit runs).
-            var unique = 0
-            var seen: Set<UInt> = []
-            for index in 0..<count {
-                let edge = edges[index]
-                let isNew = count > 16 ? seen.insert(edge).inserted : !(0..<unique).contains { edges[$0] == edge }
-                guard isNew else {
-                    release(edge)
-                    continue
-                }
-                edges[unique] = edge
-                unique += 1
-            }
-            Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
-                $0.dependencies.record(count: unique) { entry(edges[$0]) }
-            }
-            then()
-            for index in 0..<unique where isRegistration(edges[index]) { release(edges[index]) }
-        }
-    }
-
-    /// Whether an edge is a retained registration (rather than a plain service type or a boxed dependency).
-    private static func isRegistration(_ edge: UInt) -> Bool {
-        edge & (UInt(_DependencyList.plainTag) | boxedEdgeTag) == 0
-    }
-
-    /// The dependency-list entry an edge stands for; a boxed edge's reference passes to the entry.
-    private static func entry(_ edge: UInt) -> UInt64 {
-        guard isRegistration(edge) else { return UInt64(edge & ~boxedEdgeTag) }
-        let registration = Unmanaged<_AnyRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: edge).unsafelyUnwrapped)
-        return _DependencyList.boxedEntry(registration._withUnsafeGuaranteedRef { _Dependency($0) })
-    }
-
-    /// Releases what the edge buffer holds for an edge: a registration or a boxed dependency (a plain service
-    /// type holds nothing).
-    private static func release(_ edge: UInt) {
-        if edge & UInt(_DependencyList.plainTag) != 0 { return }
-        if edge & boxedEdgeTag != 0 {
-            Unmanaged<_DependencyList.Boxed>.fromOpaque(
-                UnsafeRawPointer(bitPattern: edge & ~boxedEdgeTag).unsafelyUnwrapped
-            ).release()
-        } else {
-            Unmanaged<_AnyRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: edge).unsafelyUnwrapped).release()
-        }
     }
 
     /// What keeps a registration valid while `decide` looks at it, and so what ending its lookup gives up.

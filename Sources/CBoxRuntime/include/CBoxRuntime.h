@@ -42,8 +42,9 @@ _Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
 /// in flight, how many entries it has, the scope of the resolution in flight (an object the Swift side
 /// retains there while it holds `.graph` instances, NULL otherwise), the verification this thread runs as a
 /// sandbox (an object the Swift side owns, NULL on other threads), how many of its chain entries record the
-/// resolutions nested in them, the edges those entries recorded and have not yet handed over (opaque
-/// pointers the Swift side retains), and the slab its batches of dependencies are carved from. All zero
+/// resolutions nested in them, the edges those entries recorded and have not yet handed over (opaque words
+/// the Swift side encodes, some of them references it retains), and the slab its batches of dependencies
+/// are carved from. All zero
 /// until the thread's first resolve pushes onto the chain, which then allocates the chain and edge buffers,
 /// freed with the reader record (which gives up its slab).
 ///
@@ -153,7 +154,8 @@ cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, u
 static inline cbox_dependency_batch *cbox_dependency_batch_reserve(cbox_thread *thread, uint64_t count) {
     cbox_slab *slab = thread->slab;
     uint64_t needed = count + 1;
-    if (__builtin_expect(slab == NULL || slab->used + needed > slab->capacity, 0)) {
+    bool fits = slab != NULL && needed <= CBOX_SLAB_WORDS / 4 && slab->used + needed <= slab->capacity;
+    if (__builtin_expect(!fits, 0)) {
         return cbox_dependency_batch_reserve_slow(thread, count);
     }
     cbox_dependency_batch *batch = (cbox_dependency_batch *)(void *)&slab->words[slab->used];
@@ -191,7 +193,8 @@ bool cbox_thread_reserve_edges(cbox_thread *thread);
 
 /// Appends `edge` to what the entry on top of the chain (a recording one) resolved, unless it is the edge
 /// that entry recorded last (a factory resolving one service in a loop records it once). Returns whether it
-/// was appended: the buffer then holds it until the caller takes the entry's edges back, from its `mark`.
+/// was appended: the buffer then holds it (and whatever reference the caller took for it) until the caller
+/// takes the entry's edges back, from its `mark`.
 static inline bool cbox_edges_record(cbox_thread *thread, void *edge) {
     const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
     if (thread->edge_count > top->mark && thread->edges[thread->edge_count - 1] == edge) return false;
