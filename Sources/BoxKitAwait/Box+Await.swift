@@ -57,7 +57,13 @@ extension Box {
     /// }
     /// ```
     ///
-    /// `type`, `key`, the result, the errors thrown and the cost are those of `Box.tryResolveAsync(_:key:)`.
+    /// - Parameters:
+    ///   - type: The service type; usually inferred from the context.
+    ///   - key: The key it was registered under, or `nil` for none.
+    /// - Returns: The permanent instance, or a new instance for a transient registration.
+    /// - Throws: `BoxError` when nothing is registered for `type` and `key`, or when resolving it
+    ///   would close a cycle.
+    /// - Complexity: O(1) on average to find the registration, as ``resolve(_:key:)``.
     @inlinable
     public func tryResolve<Service>(
         _ type: Service.Type = Service.self, key: String? = nil

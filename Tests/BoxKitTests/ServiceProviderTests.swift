@@ -177,7 +177,7 @@ struct ServiceProviderTests {
     }
 
     @Test("a provider keeps the registration it pinned, with its instance, until the provider is released")
-    func pinnedRegistrationLivesAsLongAsTheHandle() async {
+    func pinnedRegistrationLivesAsLongAsTheProvider() async {
         await #expect(processExitsWith: .success) {
             for backend in Box.Backend.allCases {
                 let box = Box(backend: backend)

@@ -22,7 +22,7 @@ extension Box {
     /// the compiler checks its body against that actor; `isolatedTo:` names the same actor, and registering a
     /// closure isolated to another one, or to none, stops the program.
     ///
-    /// A synchronous resolve (``resolve(_:key:)``, `@Boxed`, a ``ServiceProvider`` handle) makes the service
+    /// A synchronous resolve (``resolve(_:key:)``, `@Boxed`, a ``ServiceProvider``) makes the service
     /// only on that actor: from anywhere else it stops the program with a message naming the service and the
     /// actor, and ``tryResolve(_:key:)`` throws a ``BoxError`` with reason
     /// ``BoxError/Reason-swift.enum/wrongIsolation``; the factory never runs off its actor. An async resolve

@@ -85,6 +85,8 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the error's content comes from: the values given to the public initialiser, or the facts a
     /// failed resolve observed (identities, not names), rendered when read.
     let _source: _Source
+    /// What a factory threw, for ``Reason-swift.enum/factoryFailed``.
+    var _underlying: _UnderlyingError?
 
     /// One property: `given`'s field, or what `observed` renders from a failed resolve's facts.
     private func _field<Value>(_ given: KeyPath<_Given, Value>, observed: (_ObservedFailure) -> Value) -> Value {
@@ -93,8 +95,6 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .observed(let facts): observed(facts)
         }
     }
-    /// What a factory threw, for ``Reason-swift.enum/factoryFailed``.
-    var _underlying: _UnderlyingError?
 
     /// See `_source`.
     enum _Source: @unchecked Sendable {

@@ -11,12 +11,3 @@ extension _AnyRegistration {
         return made
     }
 }
-
-extension _AsyncRegistration {
-    /// `.transient`: a new instance from the factory, called with `origin`, with the hooks run on it.
-    func makeTransient(origin: Box) async -> Service {
-        let made = await call(origin)
-        initialise(made, resolver: origin)
-        return made
-    }
-}

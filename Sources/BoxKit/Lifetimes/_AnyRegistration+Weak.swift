@@ -33,34 +33,3 @@ extension _AnyRegistration {
         return made as AnyObject
     }
 }
-
-extension _AsyncRegistration {
-    /// `.weak`: the instance if anyone still holds it; otherwise the one a single creation task makes, which
-    /// every resolve arriving meanwhile awaits. The task holds the instance strongly until it is dropped, so
-    /// each waiting caller receives it even if the first caller lets go at once.
-    func makeWeak(resolver: Resolver, origin: Box) async throws(BoxError) -> Service {
-        let lock = bookkeeping.load(orMake: _Lock.init)
-        let (alive, task) = lock.withLock { () -> (AnyObject?, Task<_Made<Service>, Never>?) in
-            if let alive = weakInstance { return (alive, nil) }
-            if let weakCreationTask { return (nil, weakCreationTask) }
-            let started = Task { () -> _Made<Service> in
-                await _ResolutionTask.$creating.withValue(self) {
-                    let made = await self.call(resolver)
-                    let object = self.weaklyHeld(made, otherLifetimes: ".transient or .permanent")
-                    self.initialise(made, resolver: resolver)
-                    lock.withLock {
-                        self.weakInstance = object
-                        self.weakCreationTask = nil
-                    }
-                    return _Made(made)
-                }
-            }
-            weakCreationTask = started
-            return (nil, started)
-        }
-        if let alive { return alive as! Service }
-        guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
-        defer { _CreationWaits.end() }
-        return await task.unsafelyUnwrapped.value.instance
-    }
-}

@@ -2,12 +2,12 @@
 ///
 /// A provider is what dependency-injection frameworks call a `Provider<T>`: each call returns the service as
 /// its registration's lifetime says (a new transient instance, the one permanent instance), not a factory
-/// of its own. ``Box/provider(_:key:)`` looks the registration up once and pins it; each call then skips hashing the key
-/// and probing the registry, and checks only that no box it searched has been written to since. Each call
-/// behaves as ``Box/resolve(_:key:)`` on the same box would at that moment: a transient factory runs on
-/// every call, a permanent instance is created once and shared, `onInitialised` hooks run, cycles are
-/// reported, and a later registration for the same type and key (a replacement, or one in a child box that
-/// now shadows an ancestor's) is seen by the next call.
+/// of its own. ``Box/provider(_:key:)`` looks the registration up once and pins it; each call then skips
+/// hashing the key and probing the registry, and checks only that no box it searched has been written to
+/// since. Each call behaves as ``Box/resolve(_:key:)`` on the same box would at that moment: a transient
+/// factory runs on every call, a permanent instance is created once and shared, `onInitialised` hooks run,
+/// cycles are reported, and a later registration for the same type and key (a replacement, or one in a child
+/// box that now shadows an ancestor's) is seen by the next call.
 ///
 /// ```swift
 /// let makeCar = box.provider(Car.self, key: "BMW")

@@ -67,9 +67,12 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
         if created.loadFlag(ordering: .acquiring) { return instance.unsafelyUnwrapped }
         if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
-        if life == .weak { return try await makeWeak(resolver: holder ?? origin, origin: origin) }
-        guard life == .permanent else { return await makeTransient(origin: origin) }
-        return try await makePermanent(resolver: holder ?? origin, origin: origin)
+        switch life {
+        case .transient: return await makeTransient(origin: origin)
+        case .permanent: return try await makePermanent(resolver: holder ?? origin, origin: origin)
+        case .weak: return try await makeWeak(resolver: holder ?? origin, origin: origin)
+        case .graph, .perArguments: preconditionFailure("BoxKit: an async registration is never \(life)")
+        }
     }
 
     /// Calls the factory with this registration on the current task's chain, so that a cycle back to it is
@@ -80,7 +83,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
 
     /// Runs the hooks (synchronously, after the factory returned), exposing `made` to resolves of this
     /// registration on this thread while they run, as for a synchronous registration.
-    func initialise(_ made: Service, resolver: Resolver) {
+    func initialiseAwaited(_ made: Service, resolver: Resolver) {
         guard hasHooks else { return }
         withUnsafePointer(to: made) { pointer in
             _ResolutionThread.withPending(self, UnsafeRawPointer(pointer)) { runHooks(made, resolver: resolver) }
