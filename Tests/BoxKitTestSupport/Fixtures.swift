@@ -59,6 +59,29 @@ public struct WeakReference<Object: AnyObject> {
     public init(_ object: Object?) { self.object = object }
 }
 
+/// Whether `operation`, run in a task of its own, finishes within `seconds`. Nothing blocks a thread while
+/// waiting (a blocked thread could be the one the operation needs: on Linux, dispatch's global queues and the
+/// task pool share a pool as wide as the machine has cores). An operation that never finishes is left
+/// suspended, and the test fails instead of hanging.
+public func finishesWithin(seconds: Double, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
+    let settled = Mutexed(false)
+    return await withCheckedContinuation { continuation in
+        let settle: @Sendable (Bool) -> Void = { finished in
+            var first = false
+            settled.mutate { done in
+                first = !done
+                done = true
+            }
+            if first { continuation.resume(returning: finished) }
+        }
+        Task.detached {
+            await operation()
+            settle(true)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { settle(false) }
+    }
+}
+
 /// Whether `body`, run on a thread of its own, returns within `seconds`. A body that deadlocks leaves its
 /// thread blocked for the rest of the process, and the test fails instead of hanging.
 public func returnsWithin(seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {

@@ -1,20 +1,27 @@
 @_spi(Baseline) import BoxKit
 @_spi(Baseline) import BoxKitTestSupport
-import Foundation
 import Testing
 
 /// Two services whose async permanent factories need each other.
 final class FacingA: Sendable {}
 final class FacingB: Sendable {}
 
-/// Lets tasks wait until a number of them have arrived.
+/// Lets tasks wait, suspended, until a number of them have arrived.
 actor Arrivals {
-    private var arrived = 0
+    private let expected: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    /// Counts this arrival and returns once `count` have arrived.
-    func arriveAndWait(for count: Int) async {
-        arrived += 1
-        while arrived < count { await Task.yield() }
+    /// A meeting point for `expected` tasks.
+    init(expecting expected: Int) { self.expected = expected }
+
+    /// Counts this arrival and returns once all expected tasks have arrived; no thread waits meanwhile.
+    func arriveAndWait() async {
+        guard waiting.count + 1 < expected else {
+            waiting.forEach { $0.resume() }
+            waiting.removeAll()
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
     }
 }
 
@@ -22,14 +29,15 @@ actor Arrivals {
 struct AsyncCycleTests {
     /// Both creations are under way before either resolves the other, so neither task's chain holds the
     /// other service. The resolves run in a task of their own, waited for with a deadline, so that two
-    /// creations awaiting each other fail the test instead of hanging it.
+    /// creations awaiting each other fail the test instead of hanging it; no thread is blocked meanwhile,
+    /// so the wait cannot take the thread the creations need.
     @Test("a cycle of async permanent factories started from both ends at once is reported", arguments: backends)
     func cycleFromBothEnds(backend: Box.Backend) async {
         let box = Box(backend: backend)
-        let arrivals = Arrivals()
+        let arrivals = Arrivals(expecting: 2)
         let errors = Mutexed<[BoxError]>([])
         box.register(life: .permanent) { r in
-            await arrivals.arriveAndWait(for: 2)
+            await arrivals.arriveAndWait()
             do throws(BoxError) {
                 _ = try await r.tryResolveAsync(FacingB.self)
             } catch {
@@ -38,7 +46,7 @@ struct AsyncCycleTests {
             return FacingA()
         }
         box.register(life: .permanent) { r in
-            await arrivals.arriveAndWait(for: 2)
+            await arrivals.arriveAndWait()
             do throws(BoxError) {
                 _ = try await r.tryResolveAsync(FacingA.self)
             } catch {
@@ -46,17 +54,10 @@ struct AsyncCycleTests {
             }
             return FacingB()
         }
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        let finished = await finishesWithin(seconds: 60) {
             async let a = box.resolveAsync(FacingA.self)
             async let b = box.resolveAsync(FacingB.self)
             _ = await (a, b)
-            done.signal()
-        }
-        let finished = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: done.wait(timeout: .now() + 30) == .success)
-            }
         }
         #expect(finished, "the two creations awaited each other")
         let reported = errors.value

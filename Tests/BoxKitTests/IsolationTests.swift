@@ -28,21 +28,41 @@ import Testing
     }
 }
 
-/// A global actor whose executor is a dispatch queue of its own: a test may block it without taking a thread
-/// from the pool that runs tasks.
+/// A global actor whose executor is a thread of its own: a test may block it without taking a thread from
+/// the pool that runs tasks.
 @globalActor actor Kilnworks {
     static let shared = Kilnworks()
-    private static let executor = QueueExecutor()
+    private static let executor = ThreadExecutor()
     nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
 }
 
-/// A serial executor that runs jobs on a dispatch queue of its own.
-final class QueueExecutor: SerialExecutor {
-    private let queue = DispatchQueue(label: "BoxKitTests.QueueExecutor")
+/// A serial executor that runs jobs, in order, on a thread it owns. Not a dispatch queue: on Linux, dispatch's
+/// global queues take their threads from the pool that runs tasks, so blocking one could starve them.
+final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []  // guarded by `condition`
+
+    /// Starts the thread; it lives as long as the process.
+    init() {
+        Thread { [self] in runJobs() }.start()
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    private func runJobs() -> Never {
+        while true {
+            let job = condition.withLock {
+                while jobs.isEmpty { condition.wait() }
+                return jobs.removeFirst()
+            }
+            job.runSynchronously(on: asUnownedSerialExecutor())
+        }
     }
 }
 
@@ -104,7 +124,7 @@ struct IsolationTests {
         box.register(isolatedTo: Kilnworks.self) { @Kilnworks in Kiln(serial: 1) }
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        // Holds the actor (its own queue's thread, not one of the tasks' threads), so that the hop below waits.
+        // Holds the actor (its own thread, not one of the tasks' threads), so that the hop below waits.
         let busy = Task { @Kilnworks in
             started.signal()
             release.wait()
