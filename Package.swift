@@ -38,8 +38,10 @@ let package = Package(
         ),
         .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
         .target(name: "BoxKitTesting", dependencies: ["BoxKit"]),
-        // The C targets alone: the table, and the runtime's sandboxes and thread records.
-        .testTarget(name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime", "CBoxAtomics"]),
+        // The C targets alone: the table, and the runtime's sandboxes and thread records (the support target
+        // only for the thread the long suites run on).
+        .testTarget(
+            name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime", "CBoxAtomics", "BoxKitTestSupport"]),
         // Fixtures the test targets share, and types that share names with theirs in another module.
         .target(name: "BoxKitTestSupport", dependencies: ["BoxKit", "CBoxAtomics"], path: "Tests/BoxKitTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),

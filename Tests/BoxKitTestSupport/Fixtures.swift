@@ -59,10 +59,17 @@ public struct WeakReference<Object: AnyObject> {
     public init(_ object: Object?) { self.object = object }
 }
 
-/// Whether `operation`, run in a task of its own, finishes within `seconds`. Nothing blocks a thread while
-/// waiting (a blocked thread could be the one the operation needs: on Linux, dispatch's global queues and the
-/// task pool share a pool as wide as the machine has cores). An operation that never finishes is left
-/// suspended, and the test fails instead of hanging.
+/// Whether `operation`, run in a task of its own, finishes within `seconds`.
+///
+/// Nothing waits on a thread meanwhile: a blocked thread would keep a slot of the task pool (as many slots as
+/// cores, on Linux) that the operation may need. An operation that never finishes is left suspended, and the
+/// test fails instead of hanging. The task inherits the caller's task-locals, so expectations inside it
+/// belong to the caller's test.
+///
+/// - Parameters:
+///   - seconds: How long to wait.
+///   - operation: What must finish.
+/// - Returns: Whether it finished in time.
 public func finishesWithin(seconds: Double, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
     let settled = Mutexed(false)
     return await withCheckedContinuation { continuation in
@@ -74,7 +81,7 @@ public func finishesWithin(seconds: Double, _ operation: @escaping @Sendable () 
             }
             if first { continuation.resume(returning: finished) }
         }
-        Task.detached {
+        Task {
             await operation()
             settle(true)
         }

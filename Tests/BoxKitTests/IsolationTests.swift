@@ -28,42 +28,12 @@ import Testing
     }
 }
 
-/// A global actor whose executor is a thread of its own: a test may block it without taking a thread from
-/// the pool that runs tasks.
+/// A global actor whose executor is a thread of its own: a test may block it without taking a slot of the
+/// task pool.
 @globalActor actor Kilnworks {
     static let shared = Kilnworks()
-    private static let executor = ThreadExecutor()
+    static let executor = ThreadExecutor(name: "Kilnworks")
     nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
-}
-
-/// A serial executor that runs jobs, in order, on a thread it owns. Not a dispatch queue: on Linux, dispatch's
-/// global queues take their threads from the pool that runs tasks, so blocking one could starve them.
-final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []  // guarded by `condition`
-
-    /// Starts the thread; it lives as long as the process.
-    init() {
-        Thread { [self] in runJobs() }.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    private func runJobs() -> Never {
-        while true {
-            let job = condition.withLock {
-                while jobs.isEmpty { condition.wait() }
-                return jobs.removeFirst()
-            }
-            job.runSynchronously(on: asUnownedSerialExecutor())
-        }
-    }
 }
 
 /// A global actor whose `shared` is a new actor each time: a mistake registration reports.
@@ -118,20 +88,27 @@ struct IsolationTests {
         #expect(serial == 7)
     }
 
-    @Test("an async resolve whose registration is replaced while it hops resolves the replacement", arguments: backends)
+    /// The cases run one at a time: each holds the one `Kilnworks` thread while its resolve waits to hop.
+    @Test(
+        "an async resolve whose registration is replaced while it hops resolves the replacement", .serialized,
+        arguments: backends)
     func replacedDuringHop(backend: Box.Backend) async throws {
         let box = Box(backend: backend)
         box.register(isolatedTo: Kilnworks.self) { @Kilnworks in Kiln(serial: 1) }
-        let started = DispatchSemaphore(value: 0)
+        let started = Mutexed(false)
         let release = DispatchSemaphore(value: 0)
-        // Holds the actor (its own thread, not one of the tasks' threads), so that the hop below waits.
+        // Holds the actor's own thread (no slot of the task pool), so that the resolve's hop waits in its queue.
         let busy = Task { @Kilnworks in
-            started.signal()
+            started.mutate { $0 = true }
             release.wait()
         }
-        await Task.detached { started.wait() }.value
         let resolve = Task.detached { try await box.tryResolveAsync(Kiln.self).serial }
-        try await Task.sleep(for: .milliseconds(100))
+        let hopping = await finishesWithin(seconds: 60) {
+            while !started.value || Kilnworks.executor.queuedJobs == 0 {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        #expect(hopping, "the resolve looked its registration up and waits to hop onto Kilnworks")
         box.register(Kiln.self) { () async in await Kiln(serial: 9) }
         release.signal()
         await busy.value

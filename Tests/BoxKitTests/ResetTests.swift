@@ -141,7 +141,8 @@ struct ResetTests {
         let box = Box(backend: backend)
         box.register(life: .permanent) { Car(name: "made") }
         let whole = Mutexed<[Bool]>([])
-        // Threads of their own, not tasks: this holds no thread of the pool that other tests' tasks need.
+        // Dispatch's worker threads, not tasks: while they run, this test holds one slot of the task pool (its
+        // own, whose thread runs iterations too), not three.
         DispatchQueue.concurrentPerform(iterations: 3) { index in
             guard index > 0 else {
                 for _ in 0..<200 { box.reset() }

@@ -54,7 +54,7 @@ func finished(
 
 extension CBoxTableSuite {
     /// Lock-free readers on other threads while one writer mutates the table.
-    @Suite struct Concurrency {
+    @TableTestThread @Suite struct Concurrency {
         @Test func aCollectionWaitsForAReaderOnAnotherThreadToLeaveItsReadSection() {
             let fixture = TableFixture()
             let key = Key(TypeID.a, "read on another thread")
@@ -181,7 +181,7 @@ extension CBoxTableSuite {
         }
 
         /// One find in its own read section, judged while the section still protects what it found.
-        static func read(
+        nonisolated static func read(
             _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int], tally: ReaderTally
         ) {
             let reader = cbox_reader_current()
@@ -207,7 +207,9 @@ extension CBoxTableSuite {
         /// The single writer: inserts (or replaces), removes and now and then clears, in a fixed pseudo-random
         /// order, checking each result and every invariant; collects every 32 mutations. Reports what failed and
         /// every value it made.
-        static func write(rounds: Int, keys: [Key], to shared: SharedTable, ledger: Ledger, report: WriterReport) {
+        nonisolated static func write(
+            rounds: Int, keys: [Key], to shared: SharedTable, ledger: Ledger, report: WriterReport
+        ) {
             var failures: [String] = []
             var present = Set<Int>()
             var probes: [Probe] = []

@@ -3,7 +3,7 @@ import Testing
 
 extension CBoxTableSuite {
     /// Growth, shrinking, collisions and churn: the table's shape stays sound and bounded.
-    @Suite struct Shape {
+    @TableTestThread @Suite struct Shape {
         let fixture = TableFixture()
 
         /// A mix of key kinds, all distinct: no key and the empty key under 16 type ids, then inline and

@@ -1,5 +1,6 @@
 // Shared fixtures for the C table's own tests: tracked values, keys, and a table wrapper that checks every
 // structural invariant after every mutation.
+import BoxKitTestSupport
 import CBoxTable
 import Foundation
 import Testing
@@ -7,6 +8,16 @@ import Testing
 /// Every test in this target runs one at a time: the epoch and the reader records are process-wide, so a
 /// reader section open in one test would otherwise hold back the reclamation another test is checking.
 @Suite(.serialized) enum CBoxTableSuite {}
+
+/// The thread the long suites of `CBoxTableSuite` run on (shape churn, concurrent readers and writers), off the
+/// task pool: their million-step loops and their waits for threads of their own then hold no slot of the
+/// pool (one per core, on Linux) that other tests' tasks need. Closures a suite isolated to it passes to C, to
+/// run on another thread, must not be isolated to it.
+@globalActor actor TableTestThread {
+    static let shared = TableTestThread()
+    private static let executor = ThreadExecutor(name: "CBoxTableTests")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+}
 
 // MARK: - Type ids
 
