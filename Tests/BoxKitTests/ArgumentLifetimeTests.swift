@@ -43,13 +43,9 @@ struct ArgumentLifetimeTests {
             Thread.sleep(forTimeInterval: 0.001)
             return OrderedCar(colour: "red", doors: doors)
         }
-        let seen = Mutexed<Set<ObjectIdentifier>>([])
-        DispatchQueue.concurrentPerform(iterations: 16) { index in
-            let car = box.resolve(OrderedCar.self, arguments: index)
-            seen.mutate { $0.insert(ObjectIdentifier(car)) }
-        }
+        let distinct = distinctObjects(onThreads: 16) { index in box.resolve(OrderedCar.self, arguments: index) }
         #expect(made.count == 1)
-        #expect(seen.value.count == 1)
+        #expect(distinct == 1)
     }
 
     @Test("hooks run after each creation with arguments, once for permanent", arguments: backends, LifeType.allCases)

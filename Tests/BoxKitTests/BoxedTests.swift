@@ -87,12 +87,7 @@ struct BoxedTests {
             let box = Box(backend: backend)
             box.register { Car() }
             let dashboard = Dashboard(box: box)
-            let seen = Mutexed<Set<ObjectIdentifier>>([])
-            onThreads(4) { _ in
-                let car = dashboard.car
-                seen.mutate { $0.insert(ObjectIdentifier(car)) }
-            }
-            #expect(seen.value.count == 1)
+            #expect(distinctObjects(onThreads: 4) { _ in dashboard.car } == 1)
         }
     }
 

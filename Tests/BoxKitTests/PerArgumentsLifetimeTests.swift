@@ -52,13 +52,11 @@ struct PerArgumentsLifetimeTests {
             made.increment()
             return OrderedCar(colour: colour)
         }
-        let seen = Mutexed<Set<ObjectIdentifier>>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { index in
-            let car = box.resolve(OrderedCar.self, arguments: index.isMultiple(of: 2) ? "red" : "blue")
-            seen.mutate { $0.insert(ObjectIdentifier(car)) }
+        let distinct = distinctObjects(onThreads: 8) { index in
+            box.resolve(OrderedCar.self, arguments: index.isMultiple(of: 2) ? "red" : "blue")
         }
         #expect(made.count == 2)
-        #expect(seen.value.count == 2)
+        #expect(distinct == 2)
     }
 
     @Test("reset() drops every argument value's instance", arguments: backends)

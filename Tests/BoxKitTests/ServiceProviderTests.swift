@@ -136,13 +136,9 @@ struct ServiceProviderTests {
             let made = Counter()
             box.register(life: .permanent, made.counting { Engine() })
             let makeEngine = box.provider(Engine.self)
-            let seen = Mutexed<Set<ObjectIdentifier>>([])
-            onThreads(4) { _ in
-                let engine = makeEngine()
-                seen.mutate { $0.insert(ObjectIdentifier(engine)) }
-            }
+            let distinct = distinctObjects(onThreads: 4) { _ in makeEngine() }
             #expect(made.count == 1)
-            #expect(seen.value.count == 1)
+            #expect(distinct == 1)
         }
     }
 

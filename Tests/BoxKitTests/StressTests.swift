@@ -25,6 +25,17 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     finished.wait()
 }
 
+/// How many distinct objects `body(index)` returns, run on `count` new threads that start together: one when
+/// they all got the same instance.
+func distinctObjects(onThreads count: Int, _ body: @escaping @Sendable (Int) -> AnyObject) -> Int {
+    let seen = Mutexed<Set<ObjectIdentifier>>([])
+    onThreads(count) { index in
+        let object = body(index)
+        seen.mutate { $0.insert(ObjectIdentifier(object)) }
+    }
+    return seen.value.count
+}
+
 @Suite("Stress")
 struct StressTests {
     @Test("8 readers stay correct while 2 writers register, replace and clear", arguments: backends)
@@ -83,13 +94,9 @@ struct StressTests {
             let box = Box(backend: backend)
             let made = Counter()
             box.register(life: .permanent, made.counting { Engine() })
-            let seen = Mutexed<Set<ObjectIdentifier>>([])
-            onThreads(4) { _ in
-                let engine = box.resolve() as Engine
-                seen.mutate { $0.insert(ObjectIdentifier(engine)) }
-            }
+            let distinct = distinctObjects(onThreads: 4) { _ in box.resolve() as Engine }
             if made.count != 1 { extraRuns.increment() }
-            if seen.value.count != 1 { splitInstances.increment() }
+            if distinct != 1 { splitInstances.increment() }
         }
         #expect(extraRuns.count == 0)
         #expect(splitInstances.count == 0)
