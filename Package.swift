@@ -38,8 +38,8 @@ let package = Package(
         ),
         .target(name: "BoxKitAwait", dependencies: ["BoxKit"]),
         .target(name: "BoxKitTesting", dependencies: ["BoxKit"]),
-        // The C targets alone: the table, and the runtime's sandboxes and thread records (the support target
-        // only for the thread the long suites run on).
+        // The C targets' own tests: the table, and the runtime's sandboxes and thread records. BoxKit is linked
+        // only through the support target's `ThreadExecutor`, the thread the long suites run on.
         .testTarget(
             name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime", "CBoxAtomics", "BoxKitTestSupport"]),
         // Fixtures the test targets share, and types that share names with theirs in another module.

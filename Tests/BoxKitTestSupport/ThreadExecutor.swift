@@ -18,7 +18,9 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []  // guarded by `condition`
 
-    /// Starts the thread, named `name`.
+    /// Starts the thread.
+    ///
+    /// - Parameter name: The thread's name, as debuggers and crash reports show it.
     public init(name: String) {
         let thread = Thread { [self] in runJobs() }
         thread.name = name

@@ -3,39 +3,6 @@
 import Foundation
 import Testing
 
-/// Runs `body(index)` on `count` new threads that start together, and waits for all of them.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let started = DispatchGroup()
-    let finished = DispatchGroup()
-    let go = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        started.enter()
-        finished.enter()
-        let thread = Thread {
-            started.leave()
-            go.wait()
-            body(index)
-            finished.leave()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    started.wait()
-    for _ in 0..<count { go.signal() }
-    finished.wait()
-}
-
-/// How many distinct objects `body(index)` returns, run on `count` new threads that start together: one when
-/// they all got the same instance.
-func distinctObjects(onThreads count: Int, _ body: @escaping @Sendable (Int) -> AnyObject) -> Int {
-    let seen = Mutexed<Set<ObjectIdentifier>>([])
-    onThreads(count) { index in
-        let object = body(index)
-        seen.mutate { $0.insert(ObjectIdentifier(object)) }
-    }
-    return seen.value.count
-}
-
 @Suite("Stress")
 struct StressTests {
     @Test("8 readers stay correct while 2 writers register, replace and clear", arguments: backends)
