@@ -26,7 +26,7 @@ static cbox_slab *cbox__slab_make(uint64_t capacity, uint64_t references) {
 
 cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, uint64_t count) {
     uint64_t needed = count + 1;
-    if (needed > CBOX_SLAB_WORDS / 4) {  // a slab of its own, which only the batch refers to
+    if (needed > CBOX_SLAB_SHARED_BATCH_WORDS) {  // a slab of its own, which only the batch refers to
         cbox_slab *own = cbox__slab_make(needed, 1);
         own->used = needed;
         cbox_dependency_batch *batch = (cbox_dependency_batch *)(void *)own->words;

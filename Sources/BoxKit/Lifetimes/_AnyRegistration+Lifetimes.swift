@@ -42,3 +42,10 @@ extension _AnyRegistration {
         }
     }
 }
+
+/// Whether a `Service` is one class reference (a class type, not an existential or a value), which converts
+/// to and from an object pointer by a bit cast. Constant once specialised.
+@inlinable @inline(__always)
+func _isObjectReference<Service>(_: Service.Type) -> Bool {
+    Service.self is AnyObject.Type && MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
+}

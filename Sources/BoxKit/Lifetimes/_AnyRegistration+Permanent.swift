@@ -17,7 +17,7 @@ extension _AnyRegistration {
             let made = try make()
             initialise(made, resolver: resolver)
             store(made)
-            if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
+            if _isObjectReference(Service.self) {
                 words[Word.readyObject].storePointer(
                     unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
             }

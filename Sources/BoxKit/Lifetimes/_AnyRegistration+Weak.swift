@@ -9,7 +9,7 @@ extension _AnyRegistration {
     ) throws(Failure) -> Service {
         try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
             if let alive = weakInstance {
-                if Service.self is AnyObject.Type, MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size {
+                if _isObjectReference(Service.self) {
                     return unsafeBitCast(alive, to: Service.self)
                 }
                 return alive as! Service  // an existential (`any Vehicle`) made from this class instance

@@ -135,6 +135,9 @@ typedef struct cbox_slab {
 /// How many words a thread's slab holds: the batches of a few dozen first creations, and few enough that a
 /// slab kept alive by one long-lived batch wastes little.
 #define CBOX_SLAB_WORDS 512
+/// The most words (its slab word included) a batch takes from a shared slab; a larger one gets a slab of its
+/// own, so that one big batch cannot keep most of a shared slab alive.
+#define CBOX_SLAB_SHARED_BATCH_WORDS (CBOX_SLAB_WORDS / 4)
 
 /// A batch: `count` words for the caller, after the slab it was carved from.
 typedef struct cbox_dependency_batch {
@@ -154,7 +157,7 @@ cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, u
 static inline cbox_dependency_batch *cbox_dependency_batch_reserve(cbox_thread *thread, uint64_t count) {
     cbox_slab *slab = thread->slab;
     uint64_t needed = count + 1;
-    bool fits = slab != NULL && needed <= CBOX_SLAB_WORDS / 4 && slab->used + needed <= slab->capacity;
+    bool fits = slab != NULL && needed <= CBOX_SLAB_SHARED_BATCH_WORDS && slab->used + needed <= slab->capacity;
     if (__builtin_expect(!fits, 0)) {
         return cbox_dependency_batch_reserve_slow(thread, count);
     }
