@@ -7,6 +7,13 @@ struct MarkdownReport {
     let options: Options
     let seconds: Double
 
+    /// ", only the app, launch suites" when `--only` left some out; empty for a whole report.
+    private var suitesRun: String {
+        guard options.suites.count < Options.Suite.allCases.count else { return "" }
+        let names = Options.Suite.allCases.filter(options.suites.contains).map(\.rawValue)
+        return ", only the \(names.joined(separator: ", ")) suite\(names.count == 1 ? "" : "s")"
+    }
+
     var text: String {
         var lines = ["# BoxKit benchmark report", ""]
         let harness = options.harness
@@ -14,7 +21,7 @@ struct MarkdownReport {
             "- Date: \(machine.date)",
             "- Machine: \(machine.processors) processors (nproc), CPU: \(machine.cpuModel)",
             "- Load average: \(machine.loadAverage) at start, \(loadAtEnd) at end",
-            "- Mode: \(options.quick ? "quick" : "full"), \(harness.repetitions) repetitions of about "
+            "- Mode: \(options.quick ? "quick" : "full")\(suitesRun), \(harness.repetitions) repetitions of about "
                 + "\(Formatting.number(harness.nanosecondsPerRepetition / 1e6)) ms per time value; "
                 + "\(Formatting.number(seconds)) s in all",
             "- Release build, measured from a separate module (`Benchmarks/Sources/BoxKitReport`); "

@@ -1,11 +1,18 @@
 import Foundation
 
-/// The report's command line: `BoxKitReport [--quick] [--out DIR]`.
+/// The report's command line: `BoxKitReport [--quick] [--only SUITE,...] [--out DIR]`.
 struct Options: Sendable {
+    /// The report's suites, in the order a full run runs them; `--only` names some of them.
+    enum Suite: String, CaseIterable, Sendable {
+        case resolve, miss, random, register, app, launch, memory, threads
+    }
+
     /// A short run for CI: shorter repetitions, fewer containers per registration sample, fewer launch rounds.
     var quick = false
     /// Where `bench-results.{md,csv,svg}` go: the repository root when run from `Benchmarks/`.
     var outputDirectory = ".."
+    /// The suites to run: all of them unless `--only` names some (a partial report, for measuring one change).
+    var suites = Set(Suite.allCases)
     /// Set in the child process that measures one subject's memory (see `MemoryProbe`).
     var memoryProbe: Subject?
 
@@ -19,6 +26,13 @@ struct Options: Sendable {
             case "--out":
                 guard let directory = remaining.popFirst() else { Self.usage("--out needs a directory") }
                 outputDirectory = directory
+            case "--only":
+                guard let list = remaining.popFirst() else { Self.usage("--only needs suites") }
+                suites = Set(
+                    list.split(separator: ",").map { name in
+                        guard let suite = Suite(rawValue: String(name)) else { Self.usage("no suite named \(name)") }
+                        return suite
+                    })
             case "--memory-probe":
                 guard let name = remaining.popFirst(), let subject = Subject(rawValue: name) else {
                     Self.usage("--memory-probe needs a subject")
@@ -44,7 +58,8 @@ struct Options: Sendable {
 
     private static func usage(_ problem: String?) -> Never {
         if let problem { print("BoxKitReport: \(problem)") }
-        print("usage: swift run -c release BoxKitReport [--quick] [--out DIR]")
+        print("usage: swift run -c release BoxKitReport [--quick] [--only SUITE,...] [--out DIR]")
+        print("suites: \(Suite.allCases.map(\.rawValue).joined(separator: ", ")) (all unless --only names some)")
         exit(problem == nil ? 0 : 2)
     }
 }

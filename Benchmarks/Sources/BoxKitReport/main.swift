@@ -5,7 +5,7 @@ import LaunchSupport
 // one release run, with the ratios DESIGN.md §3 sets as targets. It reports; it does not gate (exit 0). The
 // launch rows run the Launch* executables built beside it, so build every product first (`make bench` does):
 //
-//     cd Benchmarks && swift build -c release && swift run -c release BoxKitReport [--quick] [--out DIR]
+//     cd Benchmarks && swift build -c release && swift run -c release BoxKitReport [--quick] [--only SUITE,...] [--out DIR]
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if let subject = options.memoryProbe { MemoryProbe.runChild(subject) }
@@ -17,21 +17,32 @@ let recorder = Recorder(harness: options.harness, results: results)
 let started = monotonicNanoseconds()
 logProgress("BoxKitReport: \(options.quick ? "quick" : "full") run on \(machine.processors) processors")
 
-ResolveSuite(recorder: recorder).run()
-for appGraph in [nil] + AppSize.allCases {
-    MissSuite(recorder: recorder, appGraph: appGraph).run()
+let suites = options.suites
+if suites.contains(.resolve) { ResolveSuite(recorder: recorder).run() }
+if suites.contains(.miss) {
+    for appGraph in [nil] + AppSize.allCases {
+        MissSuite(recorder: recorder, appGraph: appGraph).run()
+    }
 }
-for count in [10, 1_000, 100_000, 1_000_000] {
-    RandomAccessSuite(recorder: recorder, count: count).run()
+if suites.contains(.random) {
+    for count in [10, 1_000, 100_000, 1_000_000] {
+        RandomAccessSuite(recorder: recorder, count: count).run()
+    }
 }
-RegistrationSuite(recorder: recorder, count: 1_000, containers: options.quick ? 10 : 40, repetitions: nil).run()
-RegistrationSuite(recorder: recorder, count: 1_000_000, containers: 1, repetitions: options.quick ? 3 : 7).run()
-for size in AppSize.allCases {
-    AppGraphSuite(recorder: recorder, size: size, repetitions: nil).run()
+if suites.contains(.register) {
+    RegistrationSuite(recorder: recorder, count: 1_000, containers: options.quick ? 10 : 40, repetitions: nil).run()
+    RegistrationSuite(recorder: recorder, count: 1_000_000, containers: 1, repetitions: options.quick ? 3 : 7).run()
 }
-LaunchSuite(results: results, rounds: options.launchRounds).run()
-MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3)
-ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
+if suites.contains(.app) {
+    for size in AppSize.allCases {
+        AppGraphSuite(recorder: recorder, size: size, repetitions: nil).run()
+    }
+}
+if suites.contains(.launch) { LaunchSuite(results: results, rounds: options.launchRounds).run() }
+if suites.contains(.memory) { MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3) }
+if suites.contains(.threads) {
+    ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
+}
 
 let seconds = Double(monotonicNanoseconds() - started) / 1e9
 let loadAtEnd = Machine.current().loadAverage
