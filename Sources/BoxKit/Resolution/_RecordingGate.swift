@@ -1,9 +1,12 @@
-/// How many first creations are in flight on all threads: resolutions whose nested resolutions are recorded
-/// for ``Box/dependencyGraph()``. `_ResolutionThread.push` and `pop` keep it.
+/// How many threads have a first creation in flight: a resolution whose nested resolutions are recorded for
+/// ``Box/dependencyGraph()``. A thread counts once, however deeply its first creations nest:
+/// `_ResolutionThread.push` enters when the thread's first recording entry is pushed and `pop` leaves when
+/// its last is popped, so that a graph's first resolve pays two atomic operations per top-level resolve
+/// rather than per service.
 ///
 /// A ``ServiceProvider`` call returns its cached instance without looking at its thread's chain while the
 /// count is 0: then no resolution on any thread, its own included, is recording. A thread sees its own
-/// entries counted (program order), so a relaxed load is enough; another thread's only sends the call the
+/// entry counted (program order), so a relaxed load is enough; another thread's only sends the call the
 /// long way, which looks at its own chain.
 @usableFromInline
 struct _RecordingGate: Sendable {
@@ -16,13 +19,14 @@ struct _RecordingGate: Sendable {
     @inlinable
     var isIdle: Bool { inFlight.word.load(ordering: .relaxed) == 0 }
 
-    /// Counts a recording chain entry pushed.
+    /// Counts a thread that pushed its first recording chain entry.
     func enter() {
         inFlight.word.wrappingAdd(1, ordering: .relaxed)
     }
 
-    /// Counts `count` recording chain entries popped (or abandoned with a sandbox thread).
-    func leave(_ count: Int) {
-        inFlight.word.wrappingAdd(0 &- UInt64(count), ordering: .relaxed)
+    /// Stops counting a thread that popped its last recording chain entry (or abandoned them with a sandbox
+    /// thread).
+    func leave() {
+        inFlight.word.wrappingAdd(0 &- 1, ordering: .relaxed)
     }
 }

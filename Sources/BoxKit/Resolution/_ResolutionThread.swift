@@ -138,10 +138,10 @@ enum _ResolutionThread {
     }
 
     /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
-    /// nested in it as ones to record, and counts the entry in `_RecordingGate`.
+    /// nested in it as ones to record, and counts the thread in `_RecordingGate` if it recorded nothing yet.
     @inline(__always)
     static func push(_ thread: UnsafeMutablePointer<cbox_thread>, _ registration: UnsafeRawPointer, records: Bool) {
-        if records { _RecordingGate.shared.enter() }
+        if records && cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
         cbox_chain_push(thread, registration, records)
     }
 
@@ -160,15 +160,16 @@ enum _ResolutionThread {
         pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
     }
 
-    /// `pop` for a recording entry: hands its edges to its registration, pops it and leaves `_RecordingGate`,
-    /// then releases the edges, and closes the scope if the pop ended the top-level resolve.
+    /// `pop` for a recording entry: hands its edges to its registration, pops it (leaving `_RecordingGate`
+    /// if it was the thread's last recording entry), then releases the edges, and closes the scope if the pop
+    /// ended the top-level resolve.
     @inline(never)
     private static func popRecording(_ thread: UnsafeMutablePointer<cbox_thread>) {
         let top = cbox_chain_entry_at(thread, cbox_chain_depth(thread) - 1)
         var finish: UInt32 = 0
         handOverEdges(thread, from: Int(top.mark), to: top.registration) {
             finish = cbox_chain_pop(thread)
-            _RecordingGate.shared.leave(1)
+            if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.leave() }
         }
         if finish & UInt32(CBOX_POP_CLOSE_SCOPE) != 0 { closeScope(thread) }
     }
@@ -257,7 +258,7 @@ enum _ResolutionThread {
         // `deinit` that resolves, and must not find a freed run.
         cbox_thread_set_sandbox(thread, nil)
         Unmanaged.passUnretained(run).release()  // the thread's reference, taken by `runSandbox`'s body
-        _RecordingGate.shared.leave(Int(cbox_thread_recording(thread)))
+        if cbox_thread_recording(thread) != 0 { _RecordingGate.shared.leave() }
         // The interrupted creations never end: hand over what they recorded, innermost first.
         for index in (0..<cbox_chain_depth(thread)).reversed() {
             let entry = cbox_chain_entry_at(thread, index)
