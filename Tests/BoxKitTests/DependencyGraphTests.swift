@@ -48,6 +48,49 @@ struct DependencyGraphTests {
         #expect(box.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine")])
     }
 
+    @Test(
+        "a provider called after a nested first creation ended is still recorded for the creation around it",
+        arguments: backends)
+    func providerCallsAfterANestedCreationAreRecorded(backend: Box.Backend) {
+        let engines = Box(backend: backend)
+        engines.register(life: .permanent) { Engine() }
+        let makeEngine = engines.provider(Engine.self)
+        _ = makeEngine()
+        _ = makeEngine()  // now returned from the provider's cache
+        let box = Box(backend: backend)
+        box.register { Car() }
+        box.register { r in
+            let car: Car = r.resolve()  // a first creation of its own, nested in this one, that ends here
+            _ = makeEngine()
+            return Workshop(car: car)
+        }
+        _ = box.resolve() as Workshop
+        #expect(
+            box.dependencyGraph().edges == [
+                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Car"),
+                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Engine"),
+            ])
+    }
+
+    @Test("a service resolved twice by one creation, with another between, is one edge", arguments: backends)
+    func repeatsApartAreOneEdge(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine() }
+        box.register { Car() }
+        box.register { r in
+            let car: Car = r.resolve()
+            _ = r.resolve() as Engine
+            _ = r.resolve() as Car
+            return Workshop(car: car)
+        }
+        _ = box.resolve() as Workshop
+        #expect(
+            box.dependencyGraph().edges == [
+                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Car"),
+                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Engine"),
+            ])
+    }
+
     @Test("verify records the edges of every registration, and missing dependencies as nodes", arguments: backends)
     func verifyRecordsMissing(backend: Box.Backend) {
         let box = workshopBox(backend)

@@ -89,11 +89,37 @@ struct _DependencyList: @unchecked Sendable {
     /// - Complexity: O(*n*): words reserved in the calling thread's slab, and one compare-exchange (retried
     ///   only when another thread hands over a batch at the same moment).
     func record(count: Int, _ entry: (Int) -> UInt64) {
-        guard count > 0 else { return }
-        let batch = _ResolutionThread.reserveBatch(words: Field.entries + count)
+        publish(reserving: count) { entries in
+            for index in 0..<count { entries[index] = entry(index) }
+            return count
+        }
+    }
+
+    /// Hands over the distinct entries among `count` plain entries (service types alone, which hold no
+    /// reference), made by `entry(at:)`, in the order first seen, as one batch.
+    ///
+    /// - Complexity: O(*n*²) comparisons, for the few dependencies of one creation; otherwise as `record`.
+    func recordDistinct(count: Int, _ entry: (Int) -> UInt64) {
+        publish(reserving: count) { entries in
+            var distinct = 0
+            for index in 0..<count {
+                let value = entry(index)
+                if !(0..<distinct).contains(where: { entries[$0] == value }) {
+                    entries[distinct] = value
+                    distinct += 1
+                }
+            }
+            return distinct
+        }
+    }
+
+    /// Reserves a batch with room for `capacity` entries, lets `fill` write them and say how many it wrote,
+    /// and publishes the batch as the new head (none when `capacity` is 0).
+    private func publish(reserving capacity: Int, _ fill: (UnsafeMutablePointer<UInt64>) -> Int) {
+        guard capacity > 0 else { return }
+        let batch = _ResolutionThread.reserveBatch(words: Field.entries + capacity)
         let words = _ResolutionThread.words(ofBatch: batch)
-        words[Field.count] = UInt64(count)
-        for index in 0..<count { words[Field.entries + index] = entry(index) }
+        words[Field.count] = UInt64(fill(words + Field.entries))
         var expected = head.load(ordering: .acquiring)
         while true {
             words[Field.next] = expected

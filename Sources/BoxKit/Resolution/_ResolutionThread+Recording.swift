@@ -75,6 +75,15 @@ extension _ResolutionThread {
         var taken: UInt64 = 0
         guard let buffer = cbox_edges_from(thread, UInt64(mark), &taken) else { return then() }
         let count = Int(taken)
+        if count <= 16, (0..<count).allSatisfy({ isPlain(UInt(bitPattern: buffer[$0])) }) {
+            // Service types alone hold no reference, so nothing is released and no deinit can record into the
+            // buffer while the batch is written from it.
+            Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+                $0.dependencies.recordDistinct(count: count) { UInt64(UInt(bitPattern: buffer[$0])) }
+            }
+            cbox_edges_truncate(thread, UInt64(mark))
+            return then()
+        }
         // The edges are taken out of the buffer before anything is released: a release may run a deinit that
         // resolves, recording edges of its own into the buffer (and growing it).
         withUnsafeTemporaryAllocation(of: UInt.self, capacity: count) { edges in
@@ -102,6 +111,11 @@ extension _ResolutionThread {
         }
     }
 
+    /// Whether an edge is a service type alone (`_DependencyList.plainEntry`), which holds no reference.
+    private static func isPlain(_ edge: UInt) -> Bool {
+        edge & UInt(_DependencyList.plainTag) != 0
+    }
+
     /// Whether an edge is a retained registration (rather than a plain service type or a boxed dependency).
     private static func isRegistration(_ edge: UInt) -> Bool {
         edge & (UInt(_DependencyList.plainTag) | boxedEdgeTag) == 0
@@ -117,7 +131,7 @@ extension _ResolutionThread {
     /// Releases what the edge buffer holds for an edge: a registration or a boxed dependency (a plain service
     /// type holds nothing).
     private static func release(_ edge: UInt) {
-        if edge & UInt(_DependencyList.plainTag) != 0 { return }
+        if isPlain(edge) { return }
         if edge & boxedEdgeTag != 0 {
             Unmanaged<_DependencyList.Boxed>.fromOpaque(
                 UnsafeRawPointer(bitPattern: edge & ~boxedEdgeTag).unsafelyUnwrapped
