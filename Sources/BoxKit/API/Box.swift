@@ -36,9 +36,11 @@ public final class Box: BoxApi, Sendable {
         }
     }
 
-    /// The hash-table registry (`nil` for the Dictionary baseline, whose registry only `_registry` holds):
-    /// the one field a resolve reads to tell the backends apart.
-    let _table: _HashTableStorage?
+    /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the one field a
+    /// resolve reads to tell the backends apart, and the table it probes, one load from the box rather than
+    /// two through the registry object (`_registry.table`, which owns the table and serialises its writes).
+    /// `nonisolated(unsafe)`: an immutable pointer to a table that any number of threads may read at once.
+    nonisolated(unsafe) let _table: OpaquePointer?
     /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
     /// alive by this box whether or not the app keeps its ancestors.
     let _registry: _Registry
@@ -62,9 +64,10 @@ public final class Box: BoxApi, Sendable {
     }
 
     init(backend: Backend, parent: Box?) {
-        _table = backend == .hashTable ? _HashTableStorage() : nil
+        let table = backend == .hashTable ? _HashTableStorage() : nil
+        _table = table?.handle
         _registry = _Registry(
-            table: _table, dictionary: backend == .dictionary ? _DictionaryStorage() : nil, parent: parent?._registry)
+            table: table, dictionary: backend == .dictionary ? _DictionaryStorage() : nil, parent: parent?._registry)
         _registry.box = self
     }
 

@@ -49,7 +49,7 @@ extension Box {
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         guard let key else {
             let hash = cbox_type_hash_cached(reader, type)
-            if let found = cbox_table_find(_table.unsafelyUnwrapped.handle, hash, type, nil, 0, 0) {
+            if let found = cbox_table_find(_table.unsafelyUnwrapped, hash, type, nil, 0, 0) {
                 return (found, nil)
             }
             return _findInAncestorTables(hash, type, UnsafeBufferPointer(start: nil, count: 0), hasKey: false)
@@ -70,7 +70,7 @@ extension Box {
     ) {
         // The closures capture only trivial values: capturing self (or reading self._table inside) would
         // write a shared reference count on every keyed resolve.
-        let handle = _table.unsafelyUnwrapped.handle
+        let handle = _table.unsafelyUnwrapped
         let box = Unmanaged.passUnretained(self)
         let words = _stringWords(key)
         let direct = key.utf8.withContiguousStorageIfAvailable {

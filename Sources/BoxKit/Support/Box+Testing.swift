@@ -15,19 +15,19 @@ extension Box {
     /// The first broken invariant of this box's C table, or `nil` when all hold (and for the Dictionary
     /// baseline, which has no table).
     func _checkInvariants() -> String? {
-        _table?.brokenInvariant()
+        _registry.table?.brokenInvariant()
     }
 
     /// Releases what this box's table retired and no resolve in flight still holds. A write does this on
     /// its way out; tests call it while waiting for resolves in other tests to finish.
     func _reclaimRetired() {
-        _table?.reclaim()
+        _registry.table?.reclaim()
     }
 
     /// Runs `body` while this box's hash table is locked for writing, as if a write were in progress on
     /// another thread; `nil` (without running `body`) for the Dictionary baseline, whose every read locks.
     func _whileWriting<R>(_ body: () throws -> R) rethrows -> R? {
-        try _table?.holdingWriterLock(body)
+        try _registry.table?.holdingWriterLock(body)
     }
 
     /// How many batches of dependencies this box's registration for `type` and `key` holds (see
@@ -38,6 +38,6 @@ extension Box {
 
     /// The shape of this box's C table, or `nil` for the Dictionary baseline.
     var _tableStatistics: _TableStatistics? {
-        _table?.statistics()
+        _registry.table?.statistics()
     }
 }
