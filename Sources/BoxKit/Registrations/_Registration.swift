@@ -80,7 +80,11 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
 
     /// Makes the service for a resolve that started at `origin`, by its lifetime's rule (`_AnyRegistration.make`);
     /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
-    @inlinable
+    ///
+    /// Always inlined into the resolve's specialisation: out of line, the compiler merges its specialisations
+    /// for every class service into one function, whose one call of the factory then calls every factory, a
+    /// pattern the branch predictor cannot follow when a resolve's dependencies are of different types.
+    @inlinable @inline(__always)
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
         guard life == .transient else {
             return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
