@@ -138,7 +138,8 @@ enum _ResolutionThread {
     }
 
     /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
-    /// nested in it as ones to record, and counts the thread in `_RecordingGate` if it recorded nothing yet.
+    /// nested in it as ones to record, and counts the thread in `_RecordingGate` if it has no recording entry
+    /// yet.
     @inline(__always)
     static func push(_ thread: UnsafeMutablePointer<cbox_thread>, _ registration: UnsafeRawPointer, records: Bool) {
         if records && cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
@@ -258,12 +259,14 @@ enum _ResolutionThread {
         // `deinit` that resolves, and must not find a freed run.
         cbox_thread_set_sandbox(thread, nil)
         Unmanaged.passUnretained(run).release()  // the thread's reference, taken by `runSandbox`'s body
-        if cbox_thread_recording(thread) != 0 { _RecordingGate.shared.leave() }
         // The interrupted creations never end: hand over what they recorded, innermost first.
         for index in (0..<cbox_chain_depth(thread)).reversed() {
             let entry = cbox_chain_entry_at(thread, index)
             if entry.records { handOverEdges(thread, from: Int(entry.mark), to: entry.registration) }
         }
+        // Only now: a release in the hand-overs may run a `deinit` whose first creations record, and which
+        // count on this thread's abandoned entries keeping it in the gate.
+        if cbox_thread_recording(thread) != 0 { _RecordingGate.shared.leave() }
         cbox_sandbox_abandon()
     }
 
