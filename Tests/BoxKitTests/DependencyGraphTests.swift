@@ -72,25 +72,6 @@ struct DependencyGraphTests {
             ])
     }
 
-    @Test("a service resolved twice by one creation, with another between, is one edge", arguments: backends)
-    func repeatsApartAreOneEdge(backend: Box.Backend) {
-        let box = Box(backend: backend)
-        box.register(life: .permanent) { Engine() }
-        box.register { Car() }
-        box.register { r in
-            let car: Car = r.resolve()
-            _ = r.resolve() as Engine
-            _ = r.resolve() as Car
-            return Workshop(car: car)
-        }
-        _ = box.resolve() as Workshop
-        #expect(
-            box.dependencyGraph().edges == [
-                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Car"),
-                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Engine"),
-            ])
-    }
-
     @Test("verify records the edges of every registration, and missing dependencies as nodes", arguments: backends)
     func verifyRecordsMissing(backend: Box.Backend) {
         let box = workshopBox(backend)

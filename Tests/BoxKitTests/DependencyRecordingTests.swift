@@ -36,6 +36,26 @@ struct DependencyRecordingTests {
         #expect(box.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Radio")])
     }
 
+    @Test("a service resolved twice by one creation, with another between, is recorded once", arguments: backends)
+    func repeatsApartAreRecordedOnce(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine() }
+        box.register { Car() }
+        box.register { r in
+            let car: Car = r.resolve()
+            _ = r.resolve() as Engine
+            _ = r.resolve() as Car
+            return Workshop(car: car)
+        }
+        _ = box.resolve() as Workshop
+        #expect(
+            box.dependencyGraph().edges == [
+                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Car"),
+                .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Engine"),
+            ])
+        #expect(box._dependencyEntries(of: Workshop.self) == 2)
+    }
+
     /// A first creation's dependencies wait in its thread's buffer until it ends; handing them over releases
     /// what the buffer held, which may be the last reference to a registration replaced meanwhile. The
     /// instance that goes with it here resolves a hundred services as it is released, recording them for the

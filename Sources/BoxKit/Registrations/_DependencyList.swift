@@ -83,8 +83,8 @@ struct _DependencyList: @unchecked Sendable {
         }
     }
 
-    /// Hands over `count` entries, made by `entry(at:)` in order, as one batch; the list takes over the
-    /// `Boxed` references among them.
+    /// Hands over `count` entries, made by `entry` in order, as one batch; the list takes over the `Boxed`
+    /// references among them.
     ///
     /// - Complexity: O(*n*): words reserved in the calling thread's slab, and one compare-exchange (retried
     ///   only when another thread hands over a batch at the same moment).
@@ -96,21 +96,40 @@ struct _DependencyList: @unchecked Sendable {
     }
 
     /// Hands over the distinct entries among `count` plain entries (service types alone, which hold no
-    /// reference), made by `entry(at:)`, in the order first seen, as one batch.
+    /// reference, so that a repeat dropped needs no release), made by `entry` in order, as one batch.
     ///
-    /// - Complexity: O(*n*²) comparisons, for the few dependencies of one creation; otherwise as `record`.
+    /// - Complexity: as `keepFirstOfEach`, then as `record`.
     func recordDistinct(count: Int, _ entry: (Int) -> UInt64) {
         publish(reserving: count) { entries in
-            var distinct = 0
             for index in 0..<count {
-                let value = entry(index)
-                if !(0..<distinct).contains(where: { entries[$0] == value }) {
-                    entries[distinct] = value
-                    distinct += 1
-                }
+                entries[index] = entry(index)
+                assert(entries[index] & Self.plainTag != 0, "a boxed entry would leak if dropped as a repeat")
             }
-            return distinct
+            return Self.keepFirstOfEach(entries, count: count)
         }
+    }
+
+    /// Moves the first of each distinct value among `values[0..<count]` to the front, in order, and returns
+    /// how many there are; `onRepeat` receives every later repeat.
+    ///
+    /// - Complexity: O(*n*²) comparisons for up to 16 values (one creation's dependencies, usually a few),
+    ///   O(*n*) with hashing beyond.
+    static func keepFirstOfEach<Value: Hashable>(
+        _ values: UnsafeMutablePointer<Value>, count: Int, onRepeat: (Value) -> Void = { _ in }
+    ) -> Int {
+        var distinct = 0
+        var seen: Set<Value> = []
+        for index in 0..<count {
+            let value = values[index]
+            let isNew = count > 16 ? seen.insert(value).inserted : !(0..<distinct).contains { values[$0] == value }
+            guard isNew else {
+                onRepeat(value)
+                continue
+            }
+            values[distinct] = value
+            distinct += 1
+        }
+        return distinct
     }
 
     /// Reserves a batch with room for `capacity` entries, lets `fill` write them and say how many it wrote,
@@ -135,6 +154,13 @@ struct _DependencyList: @unchecked Sendable {
     var batchCount: Int {
         var count = 0
         forEachBatch { _, _ in count += 1 }
+        return count
+    }
+
+    /// How many entries the batches hold in all, repeats across batches included.
+    var entryCount: Int {
+        var count = 0
+        forEachBatch { words, _ in count += Int(words[Field.count]) }
         return count
     }
 

@@ -75,7 +75,7 @@ extension _ResolutionThread {
         var taken: UInt64 = 0
         guard let buffer = cbox_edges_from(thread, UInt64(mark), &taken) else { return then() }
         let count = Int(taken)
-        if count <= 16, (0..<count).allSatisfy({ isPlain(UInt(bitPattern: buffer[$0])) }) {
+        if (0..<count).allSatisfy({ isPlain(UInt(bitPattern: buffer[$0])) }) {
             // Service types alone hold no reference, so nothing is released and no deinit can record into the
             // buffer while the batch is written from it.
             Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
@@ -91,17 +91,8 @@ extension _ResolutionThread {
             cbox_edges_truncate(thread, UInt64(mark))
             // Each edge once, in order, at the front; a repeat's reference is given back at once (the kept
             // copy still holds the object, so no deinit runs).
-            var unique = 0
-            var seen: Set<UInt> = []
-            for index in 0..<count {
-                let edge = edges[index]
-                let isNew = count > 16 ? seen.insert(edge).inserted : !(0..<unique).contains { edges[$0] == edge }
-                guard isNew else {
-                    release(edge)
-                    continue
-                }
-                edges[unique] = edge
-                unique += 1
+            let unique = _DependencyList.keepFirstOfEach(edges.baseAddress.unsafelyUnwrapped, count: count) {
+                release($0)
             }
             Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
                 $0.dependencies.record(count: unique) { entry(edges[$0]) }

@@ -36,6 +36,12 @@ extension Box {
         _storage.registration(typeID: ObjectIdentifier(type), key: key)?.dependencies.batchCount
     }
 
+    /// How many dependency entries this box's registration for `type` and `key` stores (see
+    /// `_DependencyList.entryCount`), or `nil` when there is no such registration here.
+    func _dependencyEntries(of type: Any.Type, key: String? = nil) -> Int? {
+        _storage.registration(typeID: ObjectIdentifier(type), key: key)?.dependencies.entryCount
+    }
+
     /// The shape of this box's C table, or `nil` for the Dictionary baseline.
     var _tableStatistics: _TableStatistics? {
         _registry.table?.statistics()
