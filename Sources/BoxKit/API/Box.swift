@@ -39,7 +39,9 @@ public final class Box: BoxApi, Sendable {
     /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the one field a
     /// resolve reads to tell the backends apart, and the table it probes, one load from the box rather than
     /// two through the registry object (`_registry.table`, which owns the table and serialises its writes).
-    /// `nonisolated(unsafe)`: an immutable pointer to a table that any number of threads may read at once.
+    /// Valid for as long as the box lives: `_registry` holds the `_HashTableStorage` that owns the table
+    /// and destroys it only in its own `deinit`. `nonisolated(unsafe)`: an immutable pointer to a table that
+    /// any number of threads may read at once.
     nonisolated(unsafe) let _table: OpaquePointer?
     /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
     /// alive by this box whether or not the app keeps its ancestors.
