@@ -11,6 +11,8 @@ struct Options: Sendable {
     var quick = false
     /// Where `bench-results.{md,csv,svg}` go: the repository root when run from `Benchmarks/`.
     var outputDirectory = ".."
+    /// Whether `--out` was given.
+    private var outputGiven = false
     /// The suites to run: all of them unless `--only` names some (a partial report, for measuring one change).
     var suites = Set(Suite.allCases)
     /// Set in the child process that measures one subject's memory (see `MemoryProbe`).
@@ -26,6 +28,7 @@ struct Options: Sendable {
             case "--out":
                 guard let directory = remaining.popFirst() else { Self.usage("--out needs a directory") }
                 outputDirectory = directory
+                outputGiven = true
             case "--only":
                 guard let list = remaining.popFirst() else { Self.usage("--only needs suites") }
                 suites = Set(
@@ -43,6 +46,11 @@ struct Options: Sendable {
             default:
                 Self.usage("unknown argument \(argument)")
             }
+        }
+        if suites.isEmpty { Self.usage("--only needs suites") }
+        // A partial report is for measuring a change: it never replaces the full report at the root.
+        if suites.count < Suite.allCases.count && !outputGiven {
+            Self.usage("--only needs --out DIR: a partial report does not replace bench-results.* at the root")
         }
     }
 
