@@ -64,6 +64,12 @@ final class Buyer {
     init(name: String) { self.name = name }
 }
 
+/// The dependency graph's edges once a `Workshop` whose factory resolved a `Car`, then an `Engine`, was made.
+let edgesOfAWorkshopThatResolvedACarThenAnEngine: [DependencyGraph.Edge] = [
+    .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Car"),
+    .init(from: "BoxKitTests.Workshop", to: "BoxKitTests.Engine"),
+]
+
 struct Point: Equatable {
     var x: Int
     var y: Int
