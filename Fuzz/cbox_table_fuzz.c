@@ -99,9 +99,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             cbox_read_begin(reader);
             void *value = cbox_table_find(table, hash, (const void *)type, key, length,
                                           cbox_key_word(key, length, has_key));
+            // The type index may not hold the type (NULL), but what it holds is the unkeyed entry's value.
+            void *indexed = has_key ? NULL : cbox_table_find_type(table, (const void *)type);
             cbox_read_end(reader);
             if (value != (found >= 0 ? (void *)shadow[found].value : NULL)) {
                 fprintf(stderr, "find disagrees with the shadow\n");
+                abort();
+            }
+            if (indexed != NULL && indexed != value) {
+                fprintf(stderr, "the type index disagrees with find\n");
                 abort();
             }
             break;

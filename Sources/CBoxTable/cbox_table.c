@@ -5,7 +5,9 @@
 // publishes `hash` with a release store. A deleted slot becomes a tombstone (hash 1) and is never reused in
 // place, so a reader that matched a slot's hash always reads that occupant's type and key. Tombstones and
 // growth are handled by rebuilding into a new array, published with one release store; the old array,
-// removed values and removed long keys are retired and freed once no reader can hold them.
+// removed values and removed long keys are retired and freed once no reader can hold them. The type index in
+// the head mirrors the unkeyed entries of the types it holds: every insert, replacement, removal and clear of
+// such an entry updates it in the same write, so it holds only values the slots hold.
 #include "cbox_internal.h"
 
 #include <stdlib.h>
@@ -128,7 +130,8 @@ static void cbox__retire_key(cbox_table *table, uint64_t word) {
 }
 
 cbox_table *cbox_table_create(cbox_release_fn release) {
-    cbox_table *table = cbox__alloc(sizeof(cbox_table));
+    cbox_table *table = NULL;
+    if (posix_memalign((void **)&table, 64, sizeof(cbox_table)) != 0) __builtin_trap();
     memset(table, 0, sizeof *table);
     table->release = release;
     table->head.current = cbox__slots_new(CBOX_MIN_CAPACITY);
@@ -170,6 +173,25 @@ void cbox_table_destroy(cbox_table *table) {
     free(table);
 }
 
+/// Makes the type index say that the unkeyed entry of `type_id` now holds `value` (NULL: it has none). A type
+/// not yet indexed takes a free entry of its bucket, if it has one and `value` is not NULL; its `type` is
+/// published after its value. Writers only.
+static void cbox__index_type(cbox_table *table, const void *type_id, void *_Nullable value) {
+    cbox_type_entry *pair = &table->head.types[2 * cbox_type_bucket(type_id)];
+    for (int i = 0; i < 2; i++) {
+        if (pair[i].type == type_id) {
+            __atomic_store_n(&pair[i].value, value, __ATOMIC_RELEASE);
+            return;
+        }
+        if (pair[i].type == NULL) {
+            if (value == NULL) return;
+            __atomic_store_n(&pair[i].value, value, __ATOMIC_RELAXED);
+            __atomic_store_n(&pair[i].type, type_id, __ATOMIC_RELEASE);
+            return;
+        }
+    }
+}
+
 /// The first empty slot of `slots` from `hash`'s home slot on: where an entry with that hash goes (writers
 /// only; the array has room).
 static cbox_slot *cbox__first_empty(cbox_slots *slots, uint64_t hash) {
@@ -203,6 +225,7 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
     if (slot != NULL) {
         void *old = slot->value;
         __atomic_store_n(&slot->value, value, __ATOMIC_RELEASE);
+        if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, value);
         cbox__retire(table, old, CBOX_RETIRED_VALUE);
         cbox__seal(table);
         return true;
@@ -227,6 +250,7 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
     slot->key = stored_word;
     __atomic_store_n(&slot->value, value, __ATOMIC_RELAXED);
     __atomic_store_n(&slot->hash, hash, __ATOMIC_RELEASE);
+    if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, value);
     table->count++;
     return false;
 }
@@ -237,6 +261,7 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
     if (slot == NULL) return false;
     __atomic_store_n(&slot->hash, CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
+    if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, NULL);
     cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
     cbox__retire_key(table, slot->key);
     table->count--;
@@ -250,6 +275,7 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
 void cbox_table_clear(cbox_table *table) {
     cbox_slots *old = table->head.current;
     __atomic_store_n(&table->head.current, cbox__slots_new(CBOX_MIN_CAPACITY), __ATOMIC_RELEASE);
+    for (size_t i = 0; i < CBOX_TYPE_INDEX; i++) __atomic_store_n(&table->head.types[i].value, NULL, __ATOMIC_RELEASE);
     for (uint64_t i = 0; i <= old->mask; i++) {
         cbox_slot *slot = &old->slots[i];
         if (!cbox__is_live(slot->hash)) continue;
@@ -292,6 +318,39 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
     }
 }
 
+/// The type index's part of `cbox_table_check_invariants`: each indexed type once, published only with a
+/// value first (a bucket's second entry only after its first), and holding exactly its unkeyed entry's value.
+static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
+    const cbox_type_entry *types = table->head.types;
+    size_t holding = 0;
+    for (size_t i = 0; i < CBOX_TYPE_INDEX; i += 2) {
+        if (types[i].type == NULL && types[i + 1].type != NULL) return "a bucket's second entry is used before its first";
+        if (types[i].type != NULL && types[i].type == types[i + 1].type) return "a type is indexed twice";
+        for (size_t j = i; j < i + 2; j++) {
+            if (types[j].type == NULL && types[j].value != NULL) return "an unused type-index entry holds a value";
+            if (types[j].type != NULL && cbox_type_bucket(types[j].type) != i / 2) return "a type is indexed in another bucket";
+            if (types[j].value != NULL) holding++;
+        }
+    }
+    const cbox_slots *slots = table->head.current;
+    size_t matched = 0;
+    for (uint64_t i = 0; i <= slots->mask; i++) {
+        const cbox_slot *slot = &slots->slots[i];
+        if (!cbox__is_live(slot->hash) || slot->key != CBOX_KEY_NONE) continue;
+        const cbox_type_entry *pair = &types[2 * cbox_type_bucket(slot->type)];
+        for (size_t j = 0; j < 2; j++) {
+            if (pair[j].type != slot->type) continue;
+            if (pair[j].value != slot->value) return "the type index holds another value than the type's unkeyed entry";
+            matched++;
+        }
+        if (pair[0].type == NULL || (pair[1].type == NULL && pair[0].type != slot->type)) {
+            return "an unkeyed entry is missing from a bucket with room for it";
+        }
+    }
+    if (matched != holding) return "the type index holds a value for a type without an unkeyed entry";
+    return NULL;
+}
+
 const char *cbox_table_check_invariants(const cbox_table *table) {
     const cbox_slots *slots = table->head.current;
     size_t capacity = (size_t)slots->mask + 1;
@@ -322,6 +381,8 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
         }
     }
     if (live != table->count) return "the live count does not match the slots";
+    const char *index_problem = cbox__check_type_index(table);
+    if (index_problem != NULL) return index_problem;
     if (tombstones != table->tombstones) return "the tombstone count does not match the slots";
     if (live + tombstones >= capacity) return "the array has no empty slot, so a miss would never end";
     if ((live + tombstones) * 2 > capacity) return "the load is above one half";

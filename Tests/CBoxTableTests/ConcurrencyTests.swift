@@ -156,8 +156,12 @@ extension CBoxTableSuite {
                             let reader = cbox_reader_current()
                             cbox_read_begin(reader)
                             let found = key.find(in: shared.pointer)
+                            let indexed = cbox_table_find_type(shared.pointer, key.type)
                             cbox_read_end(reader)
                             if found != nil { tally.fail("found a value for \(key), which was never inserted") }
+                            if key.bytes == nil && indexed != nil {
+                                tally.fail("the type index found a value for \(key), which was never inserted")
+                            }
                         }
                     }
                 }
@@ -180,7 +184,8 @@ extension CBoxTableSuite {
             #expect(ledger.released.value == probes.count)
         }
 
-        /// One find in its own read section, judged while the section still protects what it found.
+        /// One find (and, for an unkeyed key, a look in the type index) in its own read section, judged while the
+        /// section still protects what it found.
         nonisolated static func read(
             _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int], tally: ReaderTally
         ) {
@@ -188,6 +193,16 @@ extension CBoxTableSuite {
             cbox_read_begin(reader)
             defer { cbox_read_end(reader) }
             tally.finds.add(1)
+            if key.bytes == nil, let indexed = cbox_table_find_type(shared.pointer, key.type) {
+                // The type index follows the slot within the same write, so it may lag what a find saw.
+                let probe = Probe.from(indexed)
+                guard probe.magic == Probe.expectedMagic, probe.key == key else {
+                    return tally.fail("the type index found a value inserted for another key under \(key)")
+                }
+                guard probe.releaseCount == 0 else {
+                    return tally.fail("the type index found value #\(probe.serial) for \(key) after its release")
+                }
+            }
             let found = key.find(in: shared.pointer)
             guard let found else { return }
             let probe = Probe.from(found)

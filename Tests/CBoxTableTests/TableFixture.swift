@@ -33,6 +33,12 @@ enum TypeID {
     static func numbered(_ index: Int) -> UnsafeRawPointer {
         UnsafeRawPointer(bitPattern: 0x10_0000 + index * 8)!
     }
+
+    /// The first `count` synthetic type ids that share one bucket of the type index (`cbox_type_bucket`).
+    static func sharingABucket(_ count: Int) -> [UnsafeRawPointer] {
+        let bucket = cbox_type_bucket(numbered(0))
+        return Array((0...).lazy.map(numbered).filter { cbox_type_bucket($0) == bucket }.prefix(count))
+    }
 }
 
 // MARK: - Keys
@@ -273,6 +279,14 @@ final class TableFixture {
         cbox_read_begin(reader)
         defer { cbox_read_end(reader) }
         return key.find(in: handle, hash: hash).map(Probe.from)
+    }
+
+    /// The value `cbox_table_find_type` finds for `type` through the type index, inside a read section.
+    func findThroughIndex(_ type: UnsafeRawPointer) -> Probe? {
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
+        return cbox_table_find_type(handle, type).map(Probe.from)
     }
 
     var count: Int { cbox_table_count(handle) }

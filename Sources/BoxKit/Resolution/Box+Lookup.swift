@@ -42,14 +42,17 @@ extension Box {
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
     /// so that it outlives the lookup; `nil` for this box). The common unkeyed case is inlined into
-    /// `_begin`; keys take `_findKeyedInTables`.
+    /// `_begin`: the table's type index first, which needs no hash, then the probe. Keys take
+    /// `_findKeyedInTables`.
     @inline(__always)
     private func _findInTables(
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         guard let key else {
+            let table = _table.unsafelyUnwrapped
+            if let found = cbox_table_find_type(table, type) { return (found, nil) }
             let hash = cbox_type_hash_cached(reader, type)
-            if let found = cbox_table_find(_table.unsafelyUnwrapped, hash, type, nil, 0, 0) {
+            if let found = cbox_table_find(table, hash, type, nil, 0, 0) {
                 return (found, nil)
             }
             return _findInAncestorTables(hash, type, UnsafeBufferPointer(start: nil, count: 0), hasKey: false)

@@ -106,12 +106,35 @@ typedef struct cbox_key_note {
 
 #define CBOX_KEY_NOTES 64
 
-/// The readable head of every `cbox_table`: the current slot array, published with a release store, and
-/// the notes of registered keys' hashes (made by the first note, freed with the table).
+/// One entry of a table's type index: a type id and the value of its unkeyed entry (NULL while it has none).
+/// An entry's `type` is written once, after its first `value`, and never changes; `value` follows every
+/// insert, replacement and removal of that type's unkeyed entry, so a reader that matched `type` reads a
+/// value the table held (or NULL) at some moment of its read section.
+typedef struct cbox_type_entry {
+    const void *_Nullable type;
+    void *_Nullable value;
+} cbox_type_entry;
+
+/// Entries of the type index: buckets of two, so that two types that share a bucket are both indexed.
+#define CBOX_TYPE_INDEX 128
+_Static_assert(CBOX_TYPE_INDEX == 2 << 6, "cbox_type_bucket takes the top 6 bits of its mix");
+
+/// The bucket of `type_id` in the type index: entries `2 * bucket` and `2 * bucket + 1`.
+static inline size_t cbox_type_bucket(const void *type_id) {
+    return (size_t)(((uint64_t)(uintptr_t)type_id * 0x9E3779B97F4A7C15ull) >> 58);
+}
+
+/// The readable head of every `cbox_table`: the current slot array, published with a release store; the
+/// notes of registered keys' hashes (made by the first note, freed with the table); and the type index,
+/// which finds the unkeyed entries of up to `CBOX_TYPE_INDEX` types (the first two registered into each
+/// bucket) without a hash or a probe.
 typedef struct cbox_table_head {
     cbox_slots *current;
     cbox_key_note *_Nullable notes;
+    uint64_t reserved[6];
+    cbox_type_entry types[CBOX_TYPE_INDEX];
 } cbox_table_head;
+_Static_assert(offsetof(cbox_table_head, types) == 64, "the type index starts on a cache line of its own, so that a bucket never straddles two");
 
 /// Releases one value the table no longer holds (balances the retain made before inserting it).
 typedef void (*cbox_release_fn)(void *value);
@@ -151,6 +174,20 @@ static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t 
     const cbox_slots *slots = __atomic_load_n(&((const cbox_table_head *)table)->current, __ATOMIC_ACQUIRE);
     const cbox_slot *slot = cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
     return slot ? __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) : NULL;
+}
+
+/// The value of the unkeyed entry for `type_id`, found through the table's type index: no hash, no probe,
+/// usually one cache line. NULL when the index does not hold `type_id` or the type has no unkeyed entry;
+/// `cbox_table_find` then decides. Call inside a read section, like `cbox_table_find`. Never locks.
+static inline void *_Nullable cbox_table_find_type(const cbox_table *table, const void *type_id) {
+    const cbox_type_entry *pair = &((const cbox_table_head *)table)->types[2 * cbox_type_bucket(type_id)];
+    if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id) {
+        return __atomic_load_n(&pair[0].value, __ATOMIC_ACQUIRE);
+    }
+    if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id) {
+        return __atomic_load_n(&pair[1].value, __ATOMIC_ACQUIRE);
+    }
+    return NULL;
 }
 
 /// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
