@@ -19,6 +19,10 @@ typedef struct {
     int *value;  // a live value: a heap counter of how often it was released
 } shadow_entry;
 
+/// The type ids a program picks from. 0x1000, 0x1240 and 0x24c0 share one bucket of the type index, and 0x1080,
+/// 0x12c0 and 0x2540 another, so that buckets fill and a third type finds its bucket full.
+static const uintptr_t fuzz_types[8] = {0x1000, 0x1240, 0x24c0, 0x1040, 0x1080, 0x12c0, 0x2540, 0x10c0};
+
 static shadow_entry shadow[MAX_ENTRIES];
 static size_t shadow_count;
 static long releases_owed;
@@ -56,6 +60,11 @@ static long find_shadow(uintptr_t type, int has_key, const uint8_t *key, size_t 
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    for (size_t i = 0; i < 8; i += 4) {
+        size_t bucket = cbox_type_bucket((const void *)fuzz_types[i]);
+        if (cbox_type_bucket((const void *)fuzz_types[i + 1]) != bucket) abort();
+        if (cbox_type_bucket((const void *)fuzz_types[i + 2]) != bucket) abort();
+    }
     cbox_table *table = cbox_table_create(release_value);
     cbox_reader *reader = cbox_reader_current();
     shadow_count = 0;
@@ -63,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t at = 0;
     while (at + 3 <= size) {
         uint8_t op = data[at++] % 4;
-        uintptr_t type = 0x1000 + (data[at++] % 4) * 0x40;
+        size_t which = data[at++] % 8;
+        uintptr_t type = fuzz_types[which];
         uint8_t shape = data[at++];
         int has_key = shape != 0xff;
         size_t length = has_key ? (size_t)(shape % (MAX_KEY + 1)) : 0;
@@ -71,8 +81,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const uint8_t *key = data + at;
         at += length;
         uint64_t hash = cbox_hash((const void *)type, key, length);
-        // Two of the four types force collisions: every entry of such a type shares one hash.
-        if (type >= 0x1080) hash = 2 + (type & 0xff);
+        // The last four types force collisions: every entry of such a type shares one hash.
+        if (which >= 4) hash = 2 + (type & 0xff);
         long found = find_shadow(type, has_key, key, length);
         switch (op) {
         case 0: {  // insert or replace

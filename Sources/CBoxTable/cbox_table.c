@@ -7,7 +7,10 @@
 // growth are handled by rebuilding into a new array, published with one release store; the old array,
 // removed values and removed long keys are retired and freed once no reader can hold them. The type index in
 // the head mirrors the unkeyed entries of the types it holds: every insert, replacement, removal and clear of
-// such an entry updates it in the same write, so it holds only values the slots hold.
+// such an entry updates it within the same write (a removal before the slot, an insert after it), so it holds
+// what the slots hold, or what they held before the write in progress, never a value retired by an earlier
+// write. An indexed type keeps its entry for the table's life, removed or cleared, because a reader that
+// matched the type may be about to read the value.
 #include "cbox_internal.h"
 
 #include <stdlib.h>
@@ -260,8 +263,8 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     cbox_slots *slots = table->head.current;
     cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
     if (slot == NULL) return false;
-    __atomic_store_n(&slot->hash, CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
     if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, NULL);
+    __atomic_store_n(&slot->hash, CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
     cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
     cbox__retire_key(table, slot->key);
     table->count--;
@@ -273,9 +276,9 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
 }
 
 void cbox_table_clear(cbox_table *table) {
+    for (size_t i = 0; i < CBOX_TYPE_INDEX; i++) __atomic_store_n(&table->head.types[i].value, NULL, __ATOMIC_RELEASE);
     cbox_slots *old = table->head.current;
     __atomic_store_n(&table->head.current, cbox__slots_new(CBOX_MIN_CAPACITY), __ATOMIC_RELEASE);
-    for (size_t i = 0; i < CBOX_TYPE_INDEX; i++) __atomic_store_n(&table->head.types[i].value, NULL, __ATOMIC_RELEASE);
     for (uint64_t i = 0; i <= old->mask; i++) {
         cbox_slot *slot = &old->slots[i];
         if (!cbox__is_live(slot->hash)) continue;
@@ -318,17 +321,22 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
     }
 }
 
-/// The type index's part of `cbox_table_check_invariants`: each indexed type once, published only with a
-/// value first (a bucket's second entry only after its first), and holding exactly its unkeyed entry's value.
+/// The type index's part of `cbox_table_check_invariants`: each indexed type once, in its own bucket (a
+/// bucket's second entry only after its first), holding exactly its unkeyed entry's value, and every type
+/// with an unkeyed entry indexed while its bucket has room.
 static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
     const cbox_type_entry *types = table->head.types;
     size_t holding = 0;
     for (size_t i = 0; i < CBOX_TYPE_INDEX; i += 2) {
-        if (types[i].type == NULL && types[i + 1].type != NULL) return "a bucket's second entry is used before its first";
+        if (types[i].type == NULL && types[i + 1].type != NULL) {
+            return "a bucket's second entry is used before its first";
+        }
         if (types[i].type != NULL && types[i].type == types[i + 1].type) return "a type is indexed twice";
         for (size_t j = i; j < i + 2; j++) {
             if (types[j].type == NULL && types[j].value != NULL) return "an unused type-index entry holds a value";
-            if (types[j].type != NULL && cbox_type_bucket(types[j].type) != i / 2) return "a type is indexed in another bucket";
+            if (types[j].type != NULL && cbox_type_bucket(types[j].type) != i / 2) {
+                return "a type is indexed in another bucket";
+            }
             if (types[j].value != NULL) holding++;
         }
     }
@@ -340,7 +348,7 @@ static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
         const cbox_type_entry *pair = &types[2 * cbox_type_bucket(slot->type)];
         for (size_t j = 0; j < 2; j++) {
             if (pair[j].type != slot->type) continue;
-            if (pair[j].value != slot->value) return "the type index holds another value than the type's unkeyed entry";
+            if (pair[j].value != slot->value) return "the type index holds another value than the unkeyed entry";
             matched++;
         }
         if (pair[0].type == NULL || (pair[1].type == NULL && pair[0].type != slot->type)) {

@@ -131,6 +131,7 @@ extension CBoxTableSuite {
         static let keys: [Key] =
             [Key(TypeID.a, nil), Key(TypeID.b, nil), Key(TypeID.a, []), Key(TypeID.a, "a\0b"), Key(TypeID.a, "a\0c")]
             + (0..<27).map { Key(TypeID.numbered($0 % 4), number: $0, length: 2 + $0 % 14) }
+            + TypeID.sharingABucket(3).map { Key($0, nil) }
         static let neverInserted: [Key] = [Key(TypeID.c, nil), Key(TypeID.a, "never"), Key(TypeID.a, "never, ever")]
 
         @Test func readersOnlyEverSeeValuesInsertedForTheirKeyWhileAWriterMutates() {
@@ -148,9 +149,12 @@ extension CBoxTableSuite {
             for _ in 0..<3 {
                 spawn(readers) {
                     var lastSerial = [Int](repeating: 0, count: keys.count)
+                    var lastIndexedSerial = [Int](repeating: 0, count: keys.count)
                     while !writerDone.isRaised {
                         for (index, key) in keys.enumerated() {
-                            Self.read(key, at: index, in: shared, lastSerial: &lastSerial, tally: tally)
+                            Self.read(
+                                key, at: index, in: shared, lastSerial: &lastSerial,
+                                lastIndexedSerial: &lastIndexedSerial, tally: tally)
                         }
                         for key in missing {
                             let reader = cbox_reader_current()
@@ -187,14 +191,16 @@ extension CBoxTableSuite {
         /// One find (and, for an unkeyed key, a look in the type index) in its own read section, judged while the
         /// section still protects what it found.
         nonisolated static func read(
-            _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int], tally: ReaderTally
+            _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int],
+            lastIndexedSerial: inout [Int], tally: ReaderTally
         ) {
             let reader = cbox_reader_current()
             cbox_read_begin(reader)
             defer { cbox_read_end(reader) }
             tally.finds.add(1)
             if key.bytes == nil, let indexed = cbox_table_find_type(shared.pointer, key.type) {
-                // The type index follows the slot within the same write, so it may lag what a find saw.
+                // The type index follows the slot within the same write, so it may lag what a find saw; its
+                // own values only ever advance.
                 let probe = Probe.from(indexed)
                 guard probe.magic == Probe.expectedMagic, probe.key == key else {
                     return tally.fail("the type index found a value inserted for another key under \(key)")
@@ -202,6 +208,11 @@ extension CBoxTableSuite {
                 guard probe.releaseCount == 0 else {
                     return tally.fail("the type index found value #\(probe.serial) for \(key) after its release")
                 }
+                guard probe.serial >= lastIndexedSerial[index] else {
+                    return tally.fail(
+                        "the type index found value #\(probe.serial) for \(key) after #\(lastIndexedSerial[index])")
+                }
+                lastIndexedSerial[index] = probe.serial
             }
             let found = key.find(in: shared.pointer)
             guard let found else { return }

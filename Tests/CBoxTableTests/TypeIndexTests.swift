@@ -65,11 +65,33 @@ extension CBoxTableSuite {
             for type in types { fixture.insert(Key(type, nil)) }
             for type in types.prefix(150) { fixture.remove(Key(type, nil)) }
 
+            let indexed = Self.firstTwoOfEachBucket(types)
+            #expect(types.suffix(50).contains { indexed.contains($0) }, "some survivors are indexed")
             for type in types {
-                let found = fixture.findThroughIndex(type)
-                #expect(found == nil || found === fixture.model[Key(type, nil)])
+                let expected =
+                    types.prefix(150).contains(type) || !indexed.contains(type) ? nil : fixture.model[Key(type, nil)]
+                #expect(fixture.findThroughIndex(type) === expected, "type \(type)")
             }
-            #expect(types.suffix(50).contains { fixture.findThroughIndex($0) != nil })
+        }
+
+        @Test func aClearedTypeIsIndexedAgainWhenItIsInsertedAgain() {
+            fixture.insert(Key(TypeID.a, nil))
+            fixture.clear()
+            let again = fixture.makeProbe(for: Key(TypeID.a, nil))
+            fixture.insert(Key(TypeID.a, nil), again)
+
+            #expect(fixture.findThroughIndex(TypeID.a) === again)
+        }
+
+        @Test func aClearedBucketKeepsItsTypesSoAThirdTypeStaysUnindexed() {
+            let types = TypeID.sharingABucket(3)
+            fixture.insert(Key(types[0], nil))
+            fixture.insert(Key(types[1], nil))
+            fixture.clear()
+            fixture.insert(Key(types[2], nil))
+
+            #expect(fixture.findThroughIndex(types[2]) == nil)
+            #expect(fixture.find(Key(types[2], nil)) === fixture.model[Key(types[2], nil)])
         }
 
         @Test func twoTypesThatShareABucketAreBothIndexed() {
@@ -90,6 +112,38 @@ extension CBoxTableSuite {
             #expect(fixture.find(third) === fixture.model[third])
         }
 
+        @Test func theInvariantCheckNoticesAnIndexValueThatIsNotTheUnkeyedEntrys() {
+            fixture.insert(Key(TypeID.a, nil))
+            let stranger = fixture.makeProbe(for: nil)
+            let entry = Self.entries(of: fixture.handle).firstIndex { $0.type == TypeID.a }!
+            let kept = Self.entries(of: fixture.handle)[entry].value
+            Self.entries(of: fixture.handle)[entry].value = Unmanaged.passUnretained(stranger).toOpaque()
+            defer { Self.entries(of: fixture.handle)[entry].value = kept }
+
+            #expect(fixture.brokenInvariant == "the type index holds another value than the unkeyed entry")
+        }
+
+        @Test func theInvariantCheckNoticesAnUnkeyedEntryMissingFromABucketWithRoom() {
+            fixture.insert(Key(TypeID.a, nil))
+            let entry = Self.entries(of: fixture.handle).firstIndex { $0.type == TypeID.a }!
+            let kept = Self.entries(of: fixture.handle)[entry]
+            Self.entries(of: fixture.handle)[entry] = cbox_type_entry(type: nil, value: nil)
+            defer { Self.entries(of: fixture.handle)[entry] = kept }
+
+            #expect(fixture.brokenInvariant == "an unkeyed entry is missing from a bucket with room for it")
+        }
+
+        @Test func theInvariantCheckNoticesAValueHeldForATypeWithoutAnUnkeyedEntry() {
+            fixture.insert(Key(TypeID.a, nil))
+            fixture.remove(Key(TypeID.a, nil))
+            let stranger = fixture.makeProbe(for: nil)
+            let entry = Self.entries(of: fixture.handle).firstIndex { $0.type == TypeID.a }!
+            Self.entries(of: fixture.handle)[entry].value = Unmanaged.passUnretained(stranger).toOpaque()
+            defer { Self.entries(of: fixture.handle)[entry].value = nil }
+
+            #expect(fixture.brokenInvariant == "the type index holds a value for a type without an unkeyed entry")
+        }
+
         @Test func aBucketKeepsItsTypesAfterTheirEntriesAreRemoved() {
             let types = TypeID.sharingABucket(3)
             fixture.insert(Key(types[0], nil))
@@ -101,6 +155,24 @@ extension CBoxTableSuite {
             let back = fixture.makeProbe(for: Key(types[0], nil))
             fixture.insert(Key(types[0], nil), back)
             #expect(fixture.findThroughIndex(types[0]) === back)
+        }
+
+        /// The types of `types`, inserted in order into an empty table, that the index holds: the first two
+        /// of each bucket.
+        static func firstTwoOfEachBucket(_ types: [UnsafeRawPointer]) -> Set<UnsafeRawPointer> {
+            var seen: [Int: Int] = [:]
+            return Set(
+                types.filter { type in
+                    seen[cbox_type_bucket(type), default: 0] += 1
+                    return seen[cbox_type_bucket(type)]! <= 2
+                })
+        }
+
+        /// The type index of `table`, in place: for the tests that break its invariants on purpose.
+        static func entries(of table: OpaquePointer) -> UnsafeMutableBufferPointer<cbox_type_entry> {
+            let start = UnsafeMutableRawPointer(table) + MemoryLayout<cbox_table_head>.offset(of: \.types)!
+            return UnsafeMutableBufferPointer(
+                start: start.assumingMemoryBound(to: cbox_type_entry.self), count: Int(CBOX_TYPE_INDEX))
         }
     }
 }

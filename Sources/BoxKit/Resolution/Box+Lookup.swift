@@ -1,4 +1,5 @@
-// The read side of every resolve through a box: the C table probe (cbox_table_find) inside a read section.
+// The read side of every resolve through a box: the C table's type index (cbox_table_find_type) or its probe
+// (cbox_table_find), inside a read section.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -11,9 +12,10 @@ extension Box {
     /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
     /// the registration from then on.
     ///
-    /// - Complexity: O(1) on average per box searched: one XXH3 hash for the whole lineage (memoised per
-    ///   thread for unkeyed lookups), then usually one probe per box. The chain is scanned only when a
-    ///   factory will run.
+    /// - Complexity: O(1) on average per box searched. An unkeyed lookup that the box's type index holds
+    ///   reads one entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for
+    ///   unkeyed lookups), then usually one probe per box. The chain is scanned only when a factory will
+    ///   run.
     @usableFromInline
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
         guard _table != nil else { return _beginInDictionaries(typeID, key: key) }

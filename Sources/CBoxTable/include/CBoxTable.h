@@ -107,9 +107,11 @@ typedef struct cbox_key_note {
 #define CBOX_KEY_NOTES 64
 
 /// One entry of a table's type index: a type id and the value of its unkeyed entry (NULL while it has none).
-/// An entry's `type` is written once, after its first `value`, and never changes; `value` follows every
-/// insert, replacement and removal of that type's unkeyed entry, so a reader that matched `type` reads a
-/// value the table held (or NULL) at some moment of its read section.
+/// An entry's `type` is written once, after its first `value`, and never changes, even when the entry is
+/// removed or the table cleared; `value` follows every insert, replacement and removal of that type's
+/// unkeyed entry within the same write. So a reader that matched `type` reads the value the slots hold, or
+/// held before the write in progress, or NULL: never another type's value or one retired before its read
+/// section began.
 typedef struct cbox_type_entry {
     const void *_Nullable type;
     void *_Nullable value;
@@ -126,15 +128,16 @@ static inline size_t cbox_type_bucket(const void *type_id) {
 
 /// The readable head of every `cbox_table`: the current slot array, published with a release store; the
 /// notes of registered keys' hashes (made by the first note, freed with the table); and the type index,
-/// which finds the unkeyed entries of up to `CBOX_TYPE_INDEX` types (the first two registered into each
-/// bucket) without a hash or a probe.
+/// which finds the unkeyed entries of up to `CBOX_TYPE_INDEX` types without a hash or a probe: the first
+/// two types ever inserted without a key into each bucket, which keep their entries for the table's life.
 typedef struct cbox_table_head {
     cbox_slots *current;
     cbox_key_note *_Nullable notes;
     uint64_t reserved[6];
     cbox_type_entry types[CBOX_TYPE_INDEX];
 } cbox_table_head;
-_Static_assert(offsetof(cbox_table_head, types) == 64, "the type index starts on a cache line of its own, so that a bucket never straddles two");
+_Static_assert(offsetof(cbox_table_head, types) == 64, "the type index starts on a cache line of its own");
+_Static_assert(sizeof(cbox_type_entry) * 2 == 32, "a bucket is 32 bytes, so that none straddles two cache lines");
 
 /// Releases one value the table no longer holds (balances the retain made before inserting it).
 typedef void (*cbox_release_fn)(void *value);
@@ -217,9 +220,11 @@ static inline bool cbox_table_noted_hash(const cbox_table *table, const void *ty
     return true;
 }
 
-/// Inserts or replaces, returning whether an entry was replaced. The table takes over one reference to
-/// `value`; a replaced value is retired and released later. The key bytes are copied. Writers must be
-/// serialised by the caller. Like every allocating function here, traps when memory is exhausted.
+/// Inserts or replaces, returning whether an entry was replaced. `hash` must be `cbox_hash` of the type and
+/// key, or at least the same for every call with the same (type, key): an entry is found by it, and the
+/// type index keeps one unkeyed entry per type. The table takes over one reference to `value`; a replaced
+/// value is retired and released later. The key bytes are copied. Writers must be serialised by the caller.
+/// Like every allocating function here, traps when memory is exhausted.
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
                        size_t key_length, uint64_t key_word, void *value);
 
