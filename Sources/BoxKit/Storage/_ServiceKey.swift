@@ -63,10 +63,9 @@ func _typeBits(_ typeID: ObjectIdentifier) -> UnsafeRawPointer {
     unsafeBitCast(typeID, to: UnsafeRawPointer.self)
 }
 
-/// Keys at least this long have their hash noted at registration (`cbox_table_note_key`): every nonempty
-/// key. Even a key short enough to live inside its string value is found faster through its noted hash than
-/// by checking and hashing its bytes (a permanent resolve keyed "BMW": about 15 ns against 20 ns).
-let _notedKeyLength = 1
+/// Keys at least this long have their hash noted at registration (`cbox_table_note_key`). Shorter keys
+/// live inside the string value and hash in a few instructions.
+let _notedKeyLength = 16
 
 /// The two words of a string value: they identify its storage (and, for a short string, its bytes), and
 /// are only ever compared.
