@@ -18,8 +18,10 @@ func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _
 }
 
 /// Whether every byte is ASCII (and so the bytes are already in NFC), eight bytes at a time: whole words,
-/// then one last word that overlaps the previous one instead of a byte loop for the tail. Wrapping
-/// arithmetic: the offsets cannot overflow, and checked arithmetic doubled the instructions of this loop.
+/// then one last word that overlaps the previous one instead of a byte loop for the tail. Keys shorter than
+/// a word take two overlapping 4-byte loads (4 to 7 bytes) or their first, middle and last byte (1 to 3),
+/// without a loop. Wrapping arithmetic: the offsets cannot overflow, and checked arithmetic doubled the
+/// instructions of this loop.
 @inline(__always)
 func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
@@ -34,12 +36,11 @@ func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             offset &+= 8
         }
         combined |= raw.loadUnaligned(fromByteOffset: last, as: UInt64.self)
-    } else {
-        var offset = 0
-        while offset < count {
-            combined |= UInt64(base[offset])
-            offset &+= 1
-        }
+    } else if count >= 4 {
+        combined = UInt64(
+            raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+    } else if count > 0 {
+        combined = UInt64(base[0] | base[count &>> 1] | base[count &- 1])
     }
     return combined & 0x8080_8080_8080_8080 == 0
 }
