@@ -198,36 +198,38 @@ extension CBoxTableSuite {
             cbox_read_begin(reader)
             defer { cbox_read_end(reader) }
             tally.finds.add(1)
+            // The type index follows the slot within the same write, so it may lag what a find saw: each keeps
+            // its own last serial, and each only ever advances.
             if key.bytes == nil, let indexed = cbox_table_find_type(shared.pointer, key.type) {
-                // The type index follows the slot within the same write, so it may lag what a find saw; its
-                // own values only ever advance.
-                let probe = Probe.from(indexed)
-                guard probe.magic == Probe.expectedMagic, probe.key == key else {
-                    return tally.fail("the type index found a value inserted for another key under \(key)")
-                }
-                guard probe.releaseCount == 0 else {
-                    return tally.fail("the type index found value #\(probe.serial) for \(key) after its release")
-                }
-                guard probe.serial >= lastIndexedSerial[index] else {
-                    return tally.fail(
-                        "the type index found value #\(probe.serial) for \(key) after #\(lastIndexedSerial[index])")
-                }
-                lastIndexedSerial[index] = probe.serial
+                guard check(indexed, for: key, foundBy: "the type index", last: &lastIndexedSerial[index], tally: tally)
+                else { return }
             }
-            let found = key.find(in: shared.pointer)
-            guard let found else { return }
+            guard let found = key.find(in: shared.pointer),
+                check(found, for: key, foundBy: "a find", last: &lastSerial[index], tally: tally)
+            else { return }
+            tally.hits.add(1)
+        }
+
+        /// Whether `found`, which `finder` found for `key`, is a value inserted for `key`, not yet released and
+        /// no older than `last` (it then becomes `last`); otherwise records why not.
+        nonisolated static func check(
+            _ found: UnsafeMutableRawPointer, for key: Key, foundBy finder: String, last: inout Int, tally: ReaderTally
+        ) -> Bool {
             let probe = Probe.from(found)
             guard probe.magic == Probe.expectedMagic, probe.key == key else {
-                return tally.fail("found a value inserted for another key under \(key)")
+                tally.fail("\(finder) found a value inserted for another key under \(key)")
+                return false
             }
             guard probe.releaseCount == 0 else {
-                return tally.fail("found value #\(probe.serial) for \(key) after the table released it")
+                tally.fail("\(finder) found value #\(probe.serial) for \(key) after the table released it")
+                return false
             }
-            guard probe.serial >= lastSerial[index] else {
-                return tally.fail("found value #\(probe.serial) for \(key) after #\(lastSerial[index])")
+            guard probe.serial >= last else {
+                tally.fail("\(finder) found value #\(probe.serial) for \(key) after #\(last)")
+                return false
             }
-            lastSerial[index] = probe.serial
-            tally.hits.add(1)
+            last = probe.serial
+            return true
         }
 
         /// The single writer: inserts (or replaces), removes and now and then clears, in a fixed pseudo-random
