@@ -114,34 +114,29 @@ extension CBoxTableSuite {
 
         @Test func theInvariantCheckNoticesAnIndexValueThatIsNotTheUnkeyedEntrys() {
             fixture.insert(Key(TypeID.a, nil))
-            let stranger = fixture.makeProbe(for: nil)
-            let entry = Self.entries(of: fixture.handle).firstIndex { $0.type == TypeID.a }!
-            let kept = Self.entries(of: fixture.handle)[entry].value
-            Self.entries(of: fixture.handle)[entry].value = Unmanaged.passUnretained(stranger).toOpaque()
-            defer { Self.entries(of: fixture.handle)[entry].value = kept }
+            let stranger = Unmanaged.passUnretained(fixture.makeProbe(for: nil)).toOpaque()
 
-            #expect(fixture.brokenInvariant == "the type index holds another value than the unkeyed entry")
+            #expect(
+                brokenInvariant(whileTheEntryOf: TypeID.a) { $0.value = stranger }
+                    == "the type index holds another value than the unkeyed entry")
         }
 
         @Test func theInvariantCheckNoticesAnUnkeyedEntryMissingFromABucketWithRoom() {
             fixture.insert(Key(TypeID.a, nil))
-            let entry = Self.entries(of: fixture.handle).firstIndex { $0.type == TypeID.a }!
-            let kept = Self.entries(of: fixture.handle)[entry]
-            Self.entries(of: fixture.handle)[entry] = cbox_type_entry(type: nil, value: nil)
-            defer { Self.entries(of: fixture.handle)[entry] = kept }
 
-            #expect(fixture.brokenInvariant == "an unkeyed entry is missing from a bucket with room for it")
+            #expect(
+                brokenInvariant(whileTheEntryOf: TypeID.a) { $0 = cbox_type_entry(type: nil, value: nil) }
+                    == "an unkeyed entry is missing from a bucket with room for it")
         }
 
         @Test func theInvariantCheckNoticesAValueHeldForATypeWithoutAnUnkeyedEntry() {
             fixture.insert(Key(TypeID.a, nil))
             fixture.remove(Key(TypeID.a, nil))
-            let stranger = fixture.makeProbe(for: nil)
-            let entry = Self.entries(of: fixture.handle).firstIndex { $0.type == TypeID.a }!
-            Self.entries(of: fixture.handle)[entry].value = Unmanaged.passUnretained(stranger).toOpaque()
-            defer { Self.entries(of: fixture.handle)[entry].value = nil }
+            let stranger = Unmanaged.passUnretained(fixture.makeProbe(for: nil)).toOpaque()
 
-            #expect(fixture.brokenInvariant == "the type index holds a value for a type without an unkeyed entry")
+            #expect(
+                brokenInvariant(whileTheEntryOf: TypeID.a) { $0.value = stranger }
+                    == "the type index holds a value for a type without an unkeyed entry")
         }
 
         @Test func aBucketKeepsItsTypesAfterTheirEntriesAreRemoved() {
@@ -168,11 +163,19 @@ extension CBoxTableSuite {
                 })
         }
 
-        /// The type index of `table`, in place: for the tests that break its invariants on purpose.
-        static func entries(of table: OpaquePointer) -> UnsafeMutableBufferPointer<cbox_type_entry> {
-            let start = UnsafeMutableRawPointer(table) + MemoryLayout<cbox_table_head>.offset(of: \.types)!
-            return UnsafeMutableBufferPointer(
+        /// The invariant the check finds broken while the index entry of `type` is changed by `change` in place
+        /// (to break it on purpose); the entry is restored afterwards.
+        func brokenInvariant(
+            whileTheEntryOf type: UnsafeRawPointer, _ change: (inout cbox_type_entry) -> Void
+        ) -> String? {
+            let start = UnsafeMutableRawPointer(fixture.handle) + MemoryLayout<cbox_table_head>.offset(of: \.types)!
+            let entries = UnsafeMutableBufferPointer(
                 start: start.assumingMemoryBound(to: cbox_type_entry.self), count: Int(CBOX_TYPE_INDEX))
+            guard let index = entries.firstIndex(where: { $0.type == type }) else { return "\(type) is not indexed" }
+            let kept = entries[index]
+            defer { entries[index] = kept }
+            change(&entries[index])
+            return fixture.brokenInvariant
         }
     }
 }
