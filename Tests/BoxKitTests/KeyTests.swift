@@ -55,6 +55,25 @@ struct KeyTests {
         }
     }
 
+    @Test(
+        "a short ASCII key is one key whether its string holds the bytes inline or in storage",
+        arguments: backends)
+    func shortKeyInlineOrInStorage(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        for length in 0...9 {
+            let inline = String(repeating: "k", count: length)
+            box.register(key: inline) { Car(name: "inline \(length)") }
+            #expect((box.resolve(key: inStorage(inline)) as Car).name == "inline \(length)")
+            let stored = inStorage(String(repeating: "s", count: length))
+            box.register(key: stored) { Car(name: "stored \(length)") }
+            #expect((box.resolve(key: String(repeating: "s", count: length)) as Car).name == "stored \(length)")
+            guard length > 0 else { continue }
+            let lastDiffers = String(repeating: "k", count: length - 1) + "j"
+            #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: lastDiffers) }
+            #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: inStorage(lastDiffers)) }
+        }
+    }
+
     @Test("keys differing only by an embedded NUL are distinct", arguments: backends)
     func embeddedNulKeys(backend: Box.Backend) {
         let box = Box(backend: backend)
@@ -146,4 +165,13 @@ struct KeyTests {
         box.register(key: key) { Car(name: "parent") }
         #expect((child.resolve(key: key) as Car).name == "parent")
     }
+}
+
+/// A string equal to `key` whose bytes live in heap storage, however short: Swift keeps strings of up to 15
+/// bytes inside the value unless they were made with room for more.
+func inStorage(_ key: String) -> String {
+    var stored = String()
+    stored.reserveCapacity(64)
+    stored.append(contentsOf: key)
+    return stored
 }

@@ -62,22 +62,43 @@ extension Box {
         return _findKeyedInTables(type, key: key)
     }
 
-    /// Keyed lookups. A resolve with the very string value a key of `_notedKeyLength` bytes or more was
-    /// registered with (a constant, a literal) takes the hash the table noted for it and looks the key up
-    /// with the string's own bytes, which the table compares in full; anything else, including a noted
-    /// hash that finds nothing, hashes the canonical bytes.
+    /// Keyed lookups. An ASCII key of at most 7 bytes, held inside the string value (`_shortASCIIKey`), is
+    /// hashed and compared from that value's first word, without reading the string through a view; any
+    /// other key takes `_findLongKeyInTables`.
+    ///
+    /// - Complexity: O(1) for a short key.
+    @inline(never)
+    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
+        UnsafeMutableRawPointer?, Unmanaged<Box>?
+    ) {
+        let words = _stringWords(key)
+        guard let short = _shortASCIIKey(words) else { return _findLongKeyInTables(type, key: key, words: words) }
+        var packed = short.bytes
+        return withUnsafeBytes(of: &packed) { raw in
+            let bytes = UnsafeBufferPointer(
+                start: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: short.count)
+            return _findKeyed(
+                _table.unsafelyUnwrapped, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes,
+                word: cbox_key_word_inline(short.bytes, bytes.count))
+        }
+    }
+
+    /// Lookups with a key that is not short ASCII, whose string value's words are `words`. A resolve with the very string
+    /// value a key of `_notedKeyLength` bytes or more was registered with (a constant, a literal) takes the
+    /// hash the table noted for it and looks the key up with the string's own bytes, which the table
+    /// compares in full; anything else, including a noted hash that finds nothing, hashes the canonical
+    /// bytes.
     ///
     /// - Complexity: O(1) for a noted key, otherwise O(n) in its length (hash, ASCII or NFC check); the
     ///   comparison with the key found is O(n) either way.
-    @inline(never)
-    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
+    @inline(__always)
+    private func _findLongKeyInTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
         // The closures capture only trivial values: capturing self (or reading self._table inside) would
         // write a shared reference count on every keyed resolve.
         let handle = _table.unsafelyUnwrapped
         let box = Unmanaged.passUnretained(self)
-        let words = _stringWords(key)
         let direct = key.utf8.withContiguousStorageIfAvailable {
             bytes -> (UnsafeMutableRawPointer?, Unmanaged<Box>?)? in
             if bytes.count >= _notedKeyLength {
@@ -100,12 +121,14 @@ extension Box {
         }
     }
 
-    /// Finds the key `bytes` with `hash` in this box's table (`handle`), then its ancestors'.
+    /// Finds the key `bytes` with `hash` and key word `word` (`cbox_key_word` of the bytes, unless the caller
+    /// has it) in this box's table (`handle`), then its ancestors'.
     @inline(__always)
     private func _findKeyed(
-        _ handle: OpaquePointer, _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>
+        _ handle: OpaquePointer, _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>,
+        word: UInt64? = nil
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
-        let word = cbox_key_word(bytes.baseAddress, bytes.count, true)
+        let word = word ?? cbox_key_word(bytes.baseAddress, bytes.count, true)
         if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
             return (found, nil)
         }

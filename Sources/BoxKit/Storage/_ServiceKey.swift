@@ -72,7 +72,36 @@ let _notedKeyLength = 16
 /// are only ever compared.
 @inline(__always)
 func _stringWords(_ key: String) -> (UInt64, UInt64) {
-    withUnsafeBytes(of: key) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    #if _pointerBitWidth(_64)
+        withUnsafeBytes(of: key) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    #else
+        // A string value is narrower than two words here: copy what there is.
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeBytes(of: key) { bytes in withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) } }
+        return words
+    #endif
+}
+
+/// The UTF-8 bytes of a key that is ASCII and at most 7 bytes long, as the string value holds them, packed
+/// little-endian into a word (zero above the last byte), and their count; `nil` for any other key.
+///
+/// `words` are the key's `_stringWords`. Swift holds such a key inside the string value (a small string)
+/// unless it was made with room for more: on a 64-bit little-endian platform its bytes then fill the first
+/// word from its low byte, zero-padded, and the second word is zero but for its top byte, which is
+/// `0xE0 | count` (immortal, small, ASCII). Any other top byte (a longer or non-ASCII small string, or a
+/// string with storage) answers `nil`, and so does a first word with a byte above 0x7F, so that a key this
+/// does not recognise takes the general path (`_withCanonicalUTF8`). Other platforms always answer `nil`.
+///
+/// - Complexity: O(1), with no access to the string's storage.
+@inline(__always)
+func _shortASCIIKey(_ words: (UInt64, UInt64)) -> (bytes: UInt64, count: Int)? {
+    #if _endian(little) && _pointerBitWidth(_64)
+        let top = words.1 >> 56
+        guard top &- 0xE0 < 8, words.1 << 8 == 0, words.0 & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return (words.0, Int(truncatingIfNeeded: top & 0x7))
+    #else
+        return nil
+    #endif
 }
 
 /// Calls `body` with the canonical key bytes (empty for no key), whether there is a key, and whether the

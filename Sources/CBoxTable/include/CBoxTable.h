@@ -46,6 +46,12 @@ uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key
 /// `cbox_hash(type_id, NULL, 0)`, compiled for no key.
 uint64_t cbox_hash_type(const void *type_id);
 
+/// The key word of a key of at most `CBOX_KEY_INLINE_MAX` bytes, given packed little-endian in `bytes`
+/// (zero above the last byte), as `cbox_key_word` makes it from the bytes.
+static inline uint64_t cbox_key_word_inline(uint64_t bytes, size_t key_length) {
+    return CBOX_KEY_INLINE_BIT | ((uint64_t)key_length << 56) | bytes;
+}
+
 /// The key word a query compares slots against: inline for short keys, `CBOX_KEY_LONG` otherwise.
 static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_length, bool has_key) {
     if (!has_key) return CBOX_KEY_NONE;
@@ -60,7 +66,7 @@ static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_le
         bytes = (uint64_t)key[0] | ((uint64_t)key[key_length / 2] << (8 * (key_length / 2))) |
                 ((uint64_t)key[key_length - 1] << (8 * (key_length - 1)));
     }
-    return CBOX_KEY_INLINE_BIT | ((uint64_t)key_length << 56) | bytes;
+    return cbox_key_word_inline(bytes, key_length);
 }
 
 // MARK: - The table
