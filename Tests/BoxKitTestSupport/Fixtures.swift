@@ -99,3 +99,12 @@ public func returnsWithin(seconds: Double, _ body: @escaping @Sendable () -> Voi
     }.start()
     return returned.wait(timeout: .now() + seconds) == .success
 }
+
+/// A string equal to `key` whose bytes live in heap storage, however short: Swift keeps a string of up to 15
+/// bytes inside the value unless it was made with room for more.
+public func inStorage(_ key: String) -> String {
+    var stored = String()
+    stored.reserveCapacity(64)
+    stored.append(contentsOf: key)
+    return stored
+}

@@ -63,10 +63,11 @@ struct KeyTests {
         for length in 0...9 {
             let inline = String(repeating: "k", count: length)
             box.register(key: inline) { Car(name: "inline \(length)") }
-            #expect((box.resolve(key: inStorage(inline)) as Car).name == "inline \(length)")
+            #expect((try? box.tryResolve(Car.self, key: inStorage(inline)))?.name == "inline \(length)")
             let stored = inStorage(String(repeating: "s", count: length))
             box.register(key: stored) { Car(name: "stored \(length)") }
-            #expect((box.resolve(key: String(repeating: "s", count: length)) as Car).name == "stored \(length)")
+            let storedAsInline = String(repeating: "s", count: length)
+            #expect((try? box.tryResolve(Car.self, key: storedAsInline))?.name == "stored \(length)")
             guard length > 0 else { continue }
             let lastDiffers = String(repeating: "k", count: length - 1) + "j"
             #expect(throws: BoxError.self) { try box.tryResolve(Car.self, key: lastDiffers) }
@@ -165,13 +166,4 @@ struct KeyTests {
         box.register(key: key) { Car(name: "parent") }
         #expect((child.resolve(key: key) as Car).name == "parent")
     }
-}
-
-/// A string equal to `key` whose bytes live in heap storage, however short: Swift keeps strings of up to 15
-/// bytes inside the value unless they were made with room for more.
-func inStorage(_ key: String) -> String {
-    var stored = String()
-    stored.reserveCapacity(64)
-    stored.append(contentsOf: key)
-    return stored
 }

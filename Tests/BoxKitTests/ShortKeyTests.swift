@@ -1,3 +1,4 @@
+import BoxKitTestSupport
 import Testing
 
 @testable import BoxKit
@@ -16,9 +17,19 @@ struct ShortKeyTests {
         #expect(short.bytes == bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) })
     }
 
+    @Test("keys made at run time of up to 7 ASCII bytes are recognised, as the keyed behaviour tests assume")
+    func recognisesKeysMadeAtRunTime() {
+        for length in 0...7 {
+            #expect(_shortASCIIKey(_stringWords(String(repeating: "k", count: length)))?.count == length)
+            #expect(_shortASCIIKey(_stringWords("k" + String(length)))?.count == 2)
+        }
+    }
+
     @Test(
         "a key of 8 bytes or more, or with a byte outside ASCII, is left to the general path",
-        arguments: ["eight888", "fifteen-bytes!!", "é", "aé", "\u{80}", "👩‍👩‍👧‍👦", String(repeating: "x", count: 40)])
+        arguments: [
+            "eight888", "fifteen-bytes!!", "é", "aé", "\u{80}", "👩‍👩‍👧‍👦", String(repeating: "x", count: 40),
+        ])
     func rejectsLongOrNonASCII(key: String) {
         #expect(_shortASCIIKey(_stringWords(key)) == nil)
     }

@@ -57,22 +57,25 @@ extension Box {
             if let found = cbox_table_find(table, hash, type, nil, 0, 0) {
                 return (found, nil)
             }
-            return _findInAncestorTables(hash, type, UnsafeBufferPointer(start: nil, count: 0), hasKey: false)
+            return _findInAncestorTables(
+                hash, type, UnsafeBufferPointer(start: nil, count: 0), word: cbox_key_word(nil, 0, false))
         }
         return _findKeyedInTables(type, key: key)
     }
 
     /// Keyed lookups. An ASCII key of at most 7 bytes, held inside the string value (`_shortASCIIKey`), is
     /// hashed and compared from that value's first word, without reading the string through a view; any
-    /// other key takes `_findLongKeyInTables`.
+    /// other key takes `_findKeyedThroughUTF8InTables`.
     ///
-    /// - Complexity: O(1) for a short key.
+    /// - Complexity: O(1) for a short key, otherwise that of `_findKeyedThroughUTF8InTables`.
     @inline(never)
     private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
         let words = _stringWords(key)
-        guard let short = _shortASCIIKey(words) else { return _findLongKeyInTables(type, key: key, words: words) }
+        guard let short = _shortASCIIKey(words) else {
+            return _findKeyedThroughUTF8InTables(type, key: key, words: words)
+        }
         var packed = short.bytes
         return withUnsafeBytes(of: &packed) { raw in
             let bytes = UnsafeBufferPointer(
@@ -83,16 +86,16 @@ extension Box {
         }
     }
 
-    /// Lookups with a key that is not short ASCII, whose string value's words are `words`. A resolve with the very string
-    /// value a key of `_notedKeyLength` bytes or more was registered with (a constant, a literal) takes the
-    /// hash the table noted for it and looks the key up with the string's own bytes, which the table
-    /// compares in full; anything else, including a noted hash that finds nothing, hashes the canonical
-    /// bytes.
+    /// Keyed lookups through the key's UTF-8 bytes, for every key `_shortASCIIKey` does not recognise;
+    /// `words` are the string value's. A resolve with the very string value a key of `_notedKeyLength` bytes
+    /// or more was registered with (a constant, a literal) takes the hash the table noted for it and looks
+    /// the key up with the string's own bytes, which the table compares in full; anything else, including a
+    /// noted hash that finds nothing, hashes the canonical bytes.
     ///
     /// - Complexity: O(1) for a noted key, otherwise O(n) in its length (hash, ASCII or NFC check); the
     ///   comparison with the key found is O(n) either way.
     @inline(__always)
-    private func _findLongKeyInTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
+    private func _findKeyedThroughUTF8InTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
         // The closures capture only trivial values: capturing self (or reading self._table inside) would
@@ -121,8 +124,8 @@ extension Box {
         }
     }
 
-    /// Finds the key `bytes` with `hash` and key word `word` (`cbox_key_word` of the bytes, unless the caller
-    /// has it) in this box's table (`handle`), then its ancestors'.
+    /// Finds the key `bytes` with `hash` in this box's table (`handle`), then its ancestors'; `word` is the
+    /// key's `cbox_key_word` (computed here from the bytes when `nil`).
     @inline(__always)
     private func _findKeyed(
         _ handle: OpaquePointer, _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>,
@@ -132,14 +135,14 @@ extension Box {
         if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
             return (found, nil)
         }
-        return _findInAncestorTables(hash, type, bytes, hasKey: true)
+        return _findInAncestorTables(hash, type, bytes, word: word)
     }
 
+    /// Finds the key `bytes`, whose key word is `word`, with `hash` in the ancestors' tables, nearest first.
     @inline(never)
     private func _findInAncestorTables(
-        _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, hasKey: Bool
+        _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, word: UInt64
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
-        let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
         for registry in _ancestors {
             let handle = registry.table.unsafelyUnwrapped.handle
             if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {

@@ -45,7 +45,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
                 let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
                 let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, word, value)
                 // A resolve with this very string value (a constant, a literal) may skip hashing: see
-                // `Box._findKeyedInTables`. Only for keys whose own bytes are canonical, which that path uses.
+                // `Box._findKeyedThroughUTF8InTables`. Only for keys whose own bytes are canonical, which that
+                // path uses.
                 if asStored && bytes.count >= _notedKeyLength, let words {
                     cbox_table_note_key($0, type, words.0, words.1, hash)
                 }

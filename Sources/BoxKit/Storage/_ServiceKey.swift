@@ -86,11 +86,13 @@ func _stringWords(_ key: String) -> (UInt64, UInt64) {
 /// little-endian into a word (zero above the last byte), and their count; `nil` for any other key.
 ///
 /// `words` are the key's `_stringWords`. Swift holds such a key inside the string value (a small string)
-/// unless it was made with room for more: on a 64-bit little-endian platform its bytes then fill the first
-/// word from its low byte, zero-padded, and the second word is zero but for its top byte, which is
-/// `0xE0 | count` (immortal, small, ASCII). Any other top byte (a longer or non-ASCII small string, or a
-/// string with storage) answers `nil`, and so does a first word with a byte above 0x7F, so that a key this
-/// does not recognise takes the general path (`_withCanonicalUTF8`). Other platforms always answer `nil`.
+/// unless it has storage (reserved capacity, shortened in place, bridged lazily): on a 64-bit little-endian
+/// platform its bytes then fill the first word from its low byte, and the second word is zero but for its
+/// top byte, which is `0xE0 | count` (immortal, small, ASCII). Any other top byte (a longer or non-ASCII
+/// small string) or a second word with other bits set (every string with storage keeps its address there)
+/// answers `nil`, and so does a first word with a byte above 0x7F, so that a key this does not recognise
+/// takes the general path (`_withCanonicalUTF8`). The bytes past the count are masked off, not trusted to
+/// be zero. Other platforms always answer `nil`.
 ///
 /// - Complexity: O(1), with no access to the string's storage.
 @inline(__always)
@@ -98,7 +100,8 @@ func _shortASCIIKey(_ words: (UInt64, UInt64)) -> (bytes: UInt64, count: Int)? {
     #if _endian(little) && _pointerBitWidth(_64)
         let top = words.1 >> 56
         guard top &- 0xE0 < 8, words.1 << 8 == 0, words.0 & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return (words.0, Int(truncatingIfNeeded: top & 0x7))
+        let count = top & 0x7
+        return (words.0 & ((1 &<< (8 &* count)) &- 1), Int(truncatingIfNeeded: count))
     #else
         return nil
     #endif
