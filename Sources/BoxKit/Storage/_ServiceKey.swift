@@ -91,8 +91,8 @@ func _stringWords(_ key: String) -> (UInt64, UInt64) {
 /// top byte, which is `0xE0 | count` (immortal, small, ASCII). Any other top byte (a longer or non-ASCII
 /// small string) or a second word with other bits set (every string with storage keeps its address there)
 /// answers `nil`, and so does a first word with a byte above 0x7F, so that a key this does not recognise
-/// takes the general path (`_withCanonicalUTF8`). The bytes past the count are masked off, not trusted to
-/// be zero. Other platforms always answer `nil`.
+/// takes the lookup's general path (`Box._findKeyedThroughUTF8InTables`). The bytes past the count are masked
+/// off, not trusted to be zero. Other platforms always answer `nil`.
 ///
 /// - Complexity: O(1), with no access to the string's storage.
 @inline(__always)
