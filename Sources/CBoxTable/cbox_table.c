@@ -10,7 +10,9 @@
 // such an entry updates it within the same write (a removal before the slot, an insert after it), so it holds
 // what the slots hold, or what they held before the write in progress, never a value retired by an earlier
 // write. An indexed type keeps its entry for the table's life, removed or cleared, because a reader that
-// matched the type may be about to read the value.
+// matched the type may be about to read the value. Each entry's `ready` word follows its value the same way
+// (the value's token), except that any thread may replace the token of the value still there by that value's
+// ready object (`cbox_table_publish_ready`): the one write that is not the writer's.
 #include "cbox_internal.h"
 
 #include <stdlib.h>
@@ -181,18 +183,33 @@ void cbox_table_destroy(cbox_table *table) {
 /// published after its value. Writers only.
 static void cbox__index_type(cbox_table *table, const void *type_id, void *_Nullable value) {
     cbox_type_entry *pair = &table->head.types[2 * cbox_type_bucket(type_id)];
+    uint64_t token = value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
     for (int i = 0; i < 2; i++) {
         if (pair[i].type == type_id) {
+            __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELEASE);
             __atomic_store_n(&pair[i].value, value, __ATOMIC_RELEASE);
             return;
         }
         if (pair[i].type == NULL) {
             if (value == NULL) return;
+            __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELAXED);
             __atomic_store_n(&pair[i].value, value, __ATOMIC_RELAXED);
             __atomic_store_n(&pair[i].type, type_id, __ATOMIC_RELEASE);
             return;
         }
     }
+}
+
+bool cbox_table_publish_ready(cbox_table *table, const void *type_id, const void *value, const void *object) {
+    if ((uintptr_t)object & CBOX_READY_TOKEN) return false;
+    cbox_type_entry *pair = &table->head.types[2 * cbox_type_bucket(type_id)];
+    for (int i = 0; i < 2; i++) {
+        if (__atomic_load_n(&pair[i].type, __ATOMIC_ACQUIRE) != type_id) continue;
+        uint64_t token = (uint64_t)(uintptr_t)value | CBOX_READY_TOKEN;
+        return __atomic_compare_exchange_n(&pair[i].ready, &token, (uint64_t)(uintptr_t)object, false,
+                                           __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    }
+    return false;
 }
 
 /// The first empty slot of `slots` from `hash`'s home slot on: where an entry with that hash goes (writers
@@ -276,7 +293,10 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
 }
 
 void cbox_table_clear(cbox_table *table) {
-    for (size_t i = 0; i < CBOX_TYPE_INDEX; i++) __atomic_store_n(&table->head.types[i].value, NULL, __ATOMIC_RELEASE);
+    for (size_t i = 0; i < CBOX_TYPE_INDEX; i++) {
+        __atomic_store_n(&table->head.types[i].ready, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&table->head.types[i].value, NULL, __ATOMIC_RELEASE);
+    }
     cbox_slots *old = table->head.current;
     __atomic_store_n(&table->head.current, cbox__slots_new(CBOX_MIN_CAPACITY), __ATOMIC_RELEASE);
     for (uint64_t i = 0; i <= old->mask; i++) {
@@ -322,8 +342,9 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
 }
 
 /// The type index's part of `cbox_table_check_invariants`: each indexed type once, in its own bucket (a
-/// bucket's second entry only after its first), holding exactly its unkeyed entry's value, and every type
-/// with an unkeyed entry indexed while its bucket has room.
+/// bucket's second entry only after its first), holding exactly its unkeyed entry's value and a ready word
+/// that is that value's token or a published object (0 without a value), and every type with an unkeyed entry
+/// indexed while its bucket has room.
 static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
     const cbox_type_entry *types = table->head.types;
     size_t holding = 0;
@@ -338,6 +359,12 @@ static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
                 return "a type is indexed in another bucket";
             }
             if (types[j].value != NULL) holding++;
+            // Read once, atomically: a reader may publish an object in place of the token meanwhile.
+            uint64_t ready = __atomic_load_n(&types[j].ready, __ATOMIC_RELAXED);
+            if (types[j].value == NULL ? ready != 0 : ready == 0) return "a type-index entry's ready word is stale";
+            if ((ready & CBOX_READY_TOKEN) && ready != ((uint64_t)(uintptr_t)types[j].value | CBOX_READY_TOKEN)) {
+                return "a type-index entry's token is another value's";
+            }
         }
     }
     const cbox_slots *slots = table->head.current;

@@ -150,11 +150,12 @@ extension CBoxTableSuite {
                 spawn(readers) {
                     var lastSerial = [Int](repeating: 0, count: keys.count)
                     var lastIndexedSerial = [Int](repeating: 0, count: keys.count)
+                    var lastReadySerial = [Int](repeating: 0, count: keys.count)
                     while !writerDone.isRaised {
                         for (index, key) in keys.enumerated() {
                             Self.read(
                                 key, at: index, in: shared, lastSerial: &lastSerial,
-                                lastIndexedSerial: &lastIndexedSerial, tally: tally)
+                                lastIndexedSerial: &lastIndexedSerial, lastReadySerial: &lastReadySerial, tally: tally)
                         }
                         for key in missing {
                             let reader = cbox_reader_current()
@@ -188,21 +189,31 @@ extension CBoxTableSuite {
             #expect(ledger.released.value == probes.count)
         }
 
-        /// One find (and, for an unkeyed key, a look in the type index) in its own read section, judged while the
-        /// section still protects what it found.
+        /// One find (and, for an unkeyed key, a look in the type index, whose value it publishes as its own
+        /// ready object) in its own read section, judged while the section still protects what it found.
         nonisolated static func read(
             _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int],
-            lastIndexedSerial: inout [Int], tally: ReaderTally
+            lastIndexedSerial: inout [Int], lastReadySerial: inout [Int], tally: ReaderTally
         ) {
             let reader = cbox_reader_current()
             cbox_read_begin(reader)
             defer { cbox_read_end(reader) }
             tally.finds.add(1)
             // The type index follows the slot within the same write, so it may lag what a find saw: each keeps
-            // its own last serial, and each only ever advances.
-            if key.bytes == nil, let indexed = cbox_table_find_type(shared.pointer, key.type) {
-                guard check(indexed, for: key, foundBy: "the type index", last: &lastIndexedSerial[index], tally: tally)
-                else { return }
+            // its own last serial, and each only ever advances. A ready object published for a value that was
+            // replaced meanwhile would be found released, or older than one found before.
+            if key.bytes == nil, let entry = cbox_table_type_entry(shared.pointer, key.type) {
+                if let ready = cbox_type_entry_ready(entry) {
+                    guard check(ready, for: key, foundBy: "a ready object", last: &lastReadySerial[index], tally: tally)
+                    else { return }
+                }
+                if let indexed = cbox_type_entry_value(entry) {
+                    guard
+                        check(
+                            indexed, for: key, foundBy: "the type index", last: &lastIndexedSerial[index], tally: tally)
+                    else { return }
+                    _ = cbox_table_publish_ready(shared.pointer, key.type, indexed, indexed)
+                }
             }
             guard let found = key.find(in: shared.pointer),
                 check(found, for: key, foundBy: "a find", last: &lastSerial[index], tally: tally)

@@ -3,8 +3,9 @@ import Testing
 
 extension CBoxTableSuite {
     /// `cbox_table_find_type`: the type index, which finds a type's unkeyed entry without a hash or a probe,
-    /// and follows every write to it. (The fixture checks after each write that the index holds exactly the
-    /// values of the unkeyed entries of the types it holds.)
+    /// and follows every write to it; and the ready objects published there for the values it holds. (The
+    /// fixture checks after each write that the index holds exactly the values of the unkeyed entries of the
+    /// types it holds.)
     @Suite struct TypeIndex {
         let fixture = TableFixture()
 
@@ -117,7 +118,10 @@ extension CBoxTableSuite {
             let stranger = Unmanaged.passUnretained(fixture.makeProbe(for: nil)).toOpaque()
 
             #expect(
-                brokenInvariant(whileTheEntryOf: TypeID.a) { $0.value = stranger }
+                brokenInvariant(whileTheEntryOf: TypeID.a) {
+                    $0.value = stranger
+                    $0.ready = Self.token(of: stranger)
+                }
                     == "the type index holds another value than the unkeyed entry")
         }
 
@@ -125,7 +129,7 @@ extension CBoxTableSuite {
             fixture.insert(Key(TypeID.a, nil))
 
             #expect(
-                brokenInvariant(whileTheEntryOf: TypeID.a) { $0 = cbox_type_entry(type: nil, value: nil) }
+                brokenInvariant(whileTheEntryOf: TypeID.a) { $0 = cbox_type_entry() }
                     == "an unkeyed entry is missing from a bucket with room for it")
         }
 
@@ -135,7 +139,10 @@ extension CBoxTableSuite {
             let stranger = Unmanaged.passUnretained(fixture.makeProbe(for: nil)).toOpaque()
 
             #expect(
-                brokenInvariant(whileTheEntryOf: TypeID.a) { $0.value = stranger }
+                brokenInvariant(whileTheEntryOf: TypeID.a) {
+                    $0.value = stranger
+                    $0.ready = Self.token(of: stranger)
+                }
                     == "the type index holds a value for a type without an unkeyed entry")
         }
 
@@ -150,6 +157,107 @@ extension CBoxTableSuite {
             let back = fixture.makeProbe(for: Key(types[0], nil))
             fixture.insert(Key(types[0], nil), back)
             #expect(fixture.findThroughIndex(types[0]) === back)
+        }
+
+        // MARK: Ready objects (`cbox_table_publish_ready`, `cbox_type_entry_ready`)
+
+        @Test func anObjectPublishedForTheIndexedValueIsReadFromTheIndex() {
+            let (value, object) = (fixture.makeProbe(for: Key(TypeID.a, nil)), fixture.makeProbe(for: nil))
+            fixture.insert(Key(TypeID.a, nil), value)
+            #expect(fixture.readyThroughIndex(TypeID.a) == nil, "nothing is published by an insert")
+
+            #expect(fixture.publish(object, for: value, of: TypeID.a))
+            #expect(fixture.readyThroughIndex(TypeID.a) === object)
+            #expect(fixture.findThroughIndex(TypeID.a) === value, "the value stays indexed")
+        }
+
+        @Test func aSecondPublicationKeepsTheFirstObject() {
+            let value = fixture.makeProbe(for: Key(TypeID.a, nil))
+            let (first, second) = (fixture.makeProbe(for: nil), fixture.makeProbe(for: nil))
+            fixture.insert(Key(TypeID.a, nil), value)
+            fixture.publish(first, for: value, of: TypeID.a)
+
+            #expect(!fixture.publish(second, for: value, of: TypeID.a))
+            #expect(fixture.readyThroughIndex(TypeID.a) === first)
+        }
+
+        @Test func anObjectForAValueNoLongerIndexedIsNotPublished() {
+            let key = Key(TypeID.b, nil)
+            let (old, replacement) = (fixture.makeProbe(for: key), fixture.makeProbe(for: key))
+            fixture.insert(key, old)
+            fixture.insert(key, replacement)
+
+            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: old, of: TypeID.b))
+            #expect(fixture.readyThroughIndex(TypeID.b) == nil)
+            let object = fixture.makeProbe(for: nil)
+            #expect(fixture.publish(object, for: replacement, of: TypeID.b))
+            #expect(fixture.readyThroughIndex(TypeID.b) === object)
+        }
+
+        @Test func aReplacementWithdrawsThePublishedObject() {
+            let key = Key(TypeID.b, nil)
+            let value = fixture.makeProbe(for: key)
+            fixture.insert(key, value)
+            fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.b)
+            fixture.insert(key)
+
+            #expect(fixture.readyThroughIndex(TypeID.b) == nil)
+        }
+
+        @Test func aRemovalOrAClearWithdrawsThePublishedObject() {
+            for empty: () -> Void in [{ _ = fixture.remove(Key(TypeID.c, nil)) }, { fixture.clear() }] {
+                let value = fixture.makeProbe(for: Key(TypeID.c, nil))
+                fixture.insert(Key(TypeID.c, nil), value)
+                fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.c)
+                empty()
+
+                #expect(fixture.readyThroughIndex(TypeID.c) == nil)
+                #expect(!fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.c))
+            }
+        }
+
+        @Test func aTypeTheIndexDoesNotHoldHasNothingPublished() {
+            let types = TypeID.sharingABucket(3)
+            for type in types { fixture.insert(Key(type, nil)) }
+            let third = fixture.model[Key(types[2], nil)]!
+
+            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: third, of: types[2]))
+            #expect(fixture.readyThroughIndex(types[2]) == nil)
+        }
+
+        @Test func anObjectWhoseLowBitIsSetIsNotPublished() {
+            let value = fixture.makeProbe(for: Key(TypeID.a, nil))
+            fixture.insert(Key(TypeID.a, nil), value)
+            let tagged = UnsafeRawPointer(bitPattern: 0x1001)!
+
+            #expect(
+                !cbox_table_publish_ready(fixture.handle, TypeID.a, Unmanaged.passUnretained(value).toOpaque(), tagged))
+            #expect(fixture.readyThroughIndex(TypeID.a) == nil)
+        }
+
+        @Test func theInvariantCheckNoticesAReadyWordLeftWithoutAValue() {
+            let value = fixture.makeProbe(for: Key(TypeID.a, nil))
+            fixture.insert(Key(TypeID.a, nil), value)
+            fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.a)
+            fixture.remove(Key(TypeID.a, nil))
+
+            #expect(
+                brokenInvariant(whileTheEntryOf: TypeID.a) { $0.ready = 0x1000 }
+                    == "a type-index entry's ready word is stale")
+        }
+
+        @Test func theInvariantCheckNoticesAnotherValuesToken() {
+            fixture.insert(Key(TypeID.a, nil))
+            let stranger = Unmanaged.passUnretained(fixture.makeProbe(for: nil)).toOpaque()
+
+            #expect(
+                brokenInvariant(whileTheEntryOf: TypeID.a) { $0.ready = Self.token(of: stranger) }
+                    == "a type-index entry's token is another value's")
+        }
+
+        /// The ready word a writer stores with `value`: its unpublished token.
+        static func token(of value: UnsafeMutableRawPointer) -> UInt64 {
+            UInt64(UInt(bitPattern: value)) | UInt64(CBOX_READY_TOKEN)
         }
 
         /// The types of `types`, inserted in order into an empty table, that the index holds: the first two

@@ -3,7 +3,8 @@
 
 extension _AnyRegistration {
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
-    /// it, hands it to `store`, and publishes it (the `readyObject` word for a class instance, then `ready`), all
+    /// it, hands it to `store`, and publishes it (the `readyObject` word for a class instance, then `ready`,
+    /// then, for a class instance, the type index of `resolver`, the box that holds the registration), all
     /// while holding `creation`.
     ///
     /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
@@ -17,11 +18,10 @@ extension _AnyRegistration {
             let made = try make()
             initialise(made, resolver: resolver)
             store(made)
-            if _isObjectReference(Service.self) {
-                words[Word.readyObject].storePointer(
-                    unsafeBitCast(made, to: UnsafeMutableRawPointer.self), ordering: .releasing)
-            }
+            let object = _isObjectReference(Service.self) ? unsafeBitCast(made, to: UnsafeMutableRawPointer.self) : nil
+            if let object { words[Word.readyObject].storePointer(object, ordering: .releasing) }
             words[Word.flags].byte(Flag.ready).storeFlag(true, ordering: .releasing)
+            if let object { resolver._publish(readyObject: object, of: self) }
         }
     }
 }

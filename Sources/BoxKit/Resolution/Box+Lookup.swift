@@ -1,5 +1,6 @@
-// The read side of every resolve through a box: the C table's type index (cbox_table_find_type) or its probe
-// (cbox_table_find), inside a read section.
+// The read side of every resolve through a box: the C table's type index (cbox_table_type_entry, with the
+// ready objects cbox_table_publish_ready publishes there) or its probe (cbox_table_find), inside a read
+// section.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -12,21 +13,47 @@ extension Box {
     /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
     /// the registration from then on.
     ///
+    /// An unkeyed resolve of a ready permanent class instance that this box's type index has published
+    /// (`_publish(readyObject:of:)`) reads it there, without reading the registration, unless the thread is
+    /// recording a first creation's dependencies.
+    ///
     /// - Complexity: O(1) on average per box searched. An unkeyed lookup that the box's type index holds
     ///   reads one entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for
     ///   unkeyed lookups), then usually one probe per box. The chain is scanned only when a factory will
     ///   run.
     @usableFromInline
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
-        guard _table != nil else { return _beginInDictionaries(typeID, key: key) }
+        guard let table = _table else { return _beginInDictionaries(typeID, key: key) }
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
-        let (found, holder) = _findInTables(_typeBits(typeID), key: key, reader: reader)
+        let type = _typeBits(typeID)
+        var indexed: UnsafeMutableRawPointer? = nil
+        if key == nil, let entry = cbox_table_type_entry(table, type) {
+            if let object = cbox_type_entry_ready(entry), cbox_thread_recording(cbox_thread_of(reader)) == 0 {
+                _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+                cbox_read_end(reader)
+                return _Lookup(.object, value: object)
+            }
+            indexed = cbox_type_entry_value(entry)
+        }
+        let (found, holder) = indexed.map { ($0, nil) } ?? _probeTables(type, key: key, reader: reader)
         guard let found else {
             cbox_read_end(reader)
             return _Lookup(.missing)
         }
         return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
+    }
+
+    /// Publishes `object`, the ready permanent instance of `registration`, in this box's type index, where an
+    /// unkeyed `_begin` reads it without reading the registration; nothing happens unless the index holds
+    /// `registration` as its type's unkeyed entry. Any thread may call it, once the instance is ready, while
+    /// it holds `registration`: the table then keeps `object` for exactly as long as the registration.
+    @usableFromInline
+    final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
+        guard let table = _table, registration.hasPlainIdentity else { return }
+        _ = cbox_table_publish_ready(
+            table, _typeBits(registration.registryTypeID), Unmanaged.passUnretained(registration).toOpaque(),
+            object)
     }
 
     /// `_begin` for the Dictionary baseline, out of the hash table's way: the registration found is held by a
@@ -43,16 +70,24 @@ extension Box {
     private var _hold: _ResolutionThread.Hold { _table != nil ? .readSection : .retain }
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
-    /// so that it outlives the lookup; `nil` for this box). The common unkeyed case is inlined into
-    /// `_begin`: the table's type index first, which needs no hash, then the probe. Keys take
-    /// `_findKeyedInTables`.
+    /// so that it outlives the lookup; `nil` for this box): an unkeyed one in the table's type index first,
+    /// which needs no hash, then by `_probeTables`.
     @inline(__always)
     private func _findInTables(
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
+        if key == nil, let found = cbox_table_find_type(_table.unsafelyUnwrapped, type) { return (found, nil) }
+        return _probeTables(type, key: key, reader: reader)
+    }
+
+    /// `_findInTables` past the type index: the probe of this box's table, then its ancestors'. The common
+    /// unkeyed case is inlined into `_begin`; keys take `_findKeyedInTables`.
+    @inline(__always)
+    private func _probeTables(
+        _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
+    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         guard let key else {
             let table = _table.unsafelyUnwrapped
-            if let found = cbox_table_find_type(table, type) { return (found, nil) }
             let hash = cbox_type_hash_cached(reader, type)
             if let found = cbox_table_find(table, hash, type, nil, 0, 0) {
                 return (found, nil)

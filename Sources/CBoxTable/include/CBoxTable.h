@@ -112,16 +112,27 @@ typedef struct cbox_key_note {
 
 #define CBOX_KEY_NOTES 64
 
-/// One entry of a table's type index: a type id and the value of its unkeyed entry (NULL while it has none).
-/// An entry's `type` is written once, after its first `value`, and never changes, even when the entry is
-/// removed or the table cleared; `value` follows every insert, replacement and removal of that type's
-/// unkeyed entry within the same write. So a reader that matched `type` reads the value the slots hold, or
-/// held before the write in progress, or NULL: never another type's value or one retired before its read
+/// One entry of a table's type index: a type id, the value of its unkeyed entry (NULL while it has none), and
+/// its `ready` word. An entry's `type` is written once, after its first `value`, and never changes, even when
+/// the entry is removed or the table cleared; `value` follows every insert, replacement and removal of that
+/// type's unkeyed entry within the same write. So a reader that matched `type` reads the value the slots hold,
+/// or held before the write in progress, or NULL: never another type's value or one retired before its read
 /// section began.
+///
+/// `ready` is 0 while `value` is NULL; `value | 1` (an unpublished token) when a writer stores `value`; or,
+/// once `cbox_table_publish_ready` replaced that very token, an object the value keeps alive for as long as
+/// the value is not retired (a ready shared instance, which its owner never changes while the value is
+/// live). A reader that reads such an object inside a read section may use it until the section ends, as it
+/// may the value.
 typedef struct cbox_type_entry {
     const void *_Nullable type;
     void *_Nullable value;
+    uint64_t ready;
+    uint64_t reserved;
 } cbox_type_entry;
+
+/// The `ready` word's low bit: set in the token a writer stores, clear in a published object.
+#define CBOX_READY_TOKEN ((uint64_t)1)
 
 /// Entries of the type index: buckets of two, so that two types that share a bucket are both indexed.
 #define CBOX_TYPE_INDEX 128
@@ -143,7 +154,7 @@ typedef struct cbox_table_head {
     cbox_type_entry types[CBOX_TYPE_INDEX];
 } cbox_table_head;
 _Static_assert(offsetof(cbox_table_head, types) == 64, "the type index starts on a cache line of its own");
-_Static_assert(sizeof(cbox_type_entry) * 2 == 32, "a bucket is 32 bytes, so that none straddles two cache lines");
+_Static_assert(sizeof(cbox_type_entry) * 2 == 64, "a bucket is one 64-byte cache line");
 
 /// Releases one value the table no longer holds (balances the retain made before inserting it).
 typedef void (*cbox_release_fn)(void *value);
@@ -185,19 +196,46 @@ static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t 
     return slot ? __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) : NULL;
 }
 
-/// The value of the unkeyed entry for `type_id`, found through the table's type index: no hash, no probe,
-/// usually one cache line. NULL when the index does not hold `type_id` or the type has no unkeyed entry;
-/// `cbox_table_find` then decides. Call inside a read section, like `cbox_table_find`. Never locks.
-static inline void *_Nullable cbox_table_find_type(const cbox_table *table, const void *type_id) {
+/// The type index's entry for `type_id`, or NULL when the index does not hold it (`cbox_table_find` then
+/// decides). Read it with `cbox_type_entry_value` and `cbox_type_entry_ready`, inside a read section, like
+/// `cbox_table_find`. Never locks.
+///
+/// - Complexity: O(1): no hash, no probe; the entry is on the cache line of its bucket.
+static inline const cbox_type_entry *_Nullable cbox_table_type_entry(const cbox_table *table, const void *type_id) {
     const cbox_type_entry *pair = &((const cbox_table_head *)table)->types[2 * cbox_type_bucket(type_id)];
-    if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id) {
-        return __atomic_load_n(&pair[0].value, __ATOMIC_ACQUIRE);
-    }
-    if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id) {
-        return __atomic_load_n(&pair[1].value, __ATOMIC_ACQUIRE);
-    }
+    if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id) return &pair[0];
+    if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id) return &pair[1];
     return NULL;
 }
+
+/// The value of the unkeyed entry `entry` indexes, or NULL while its type has none. It stays valid until the
+/// read section in which it was read ends.
+static inline void *_Nullable cbox_type_entry_value(const cbox_type_entry *entry) {
+    return __atomic_load_n(&entry->value, __ATOMIC_ACQUIRE);
+}
+
+/// The object published for the value `entry` indexes (see `cbox_type_entry`), or NULL when there is none.
+/// It stays valid until the read section in which it was read ends: no load from the value is needed.
+static inline void *_Nullable cbox_type_entry_ready(const cbox_type_entry *entry) {
+    uint64_t ready = __atomic_load_n(&entry->ready, __ATOMIC_ACQUIRE);
+    return (ready & CBOX_READY_TOKEN) ? NULL : (void *)(uintptr_t)ready;
+}
+
+/// The value of the unkeyed entry for `type_id`, found through the table's type index
+/// (`cbox_table_type_entry`); NULL when the index does not hold `type_id` or the type has no unkeyed entry,
+/// and `cbox_table_find` then decides. Call inside a read section, like `cbox_table_find`. Never locks.
+static inline void *_Nullable cbox_table_find_type(const cbox_table *table, const void *type_id) {
+    const cbox_type_entry *entry = cbox_table_type_entry(table, type_id);
+    return entry ? cbox_type_entry_value(entry) : NULL;
+}
+
+/// Publishes `object` as the ready object of `value`, if `value` is still the unkeyed entry of `type_id` in
+/// the type index and nothing is published for it yet: replaces the entry's token for `value` (never an
+/// object, never another value's token). Returns whether it did. The one function that writes to a table
+/// without the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be
+/// reused for another value meanwhile). `object` must stay valid until `value` is retired, and its low bit
+/// must be clear (the caller leaves other objects unpublished).
+bool cbox_table_publish_ready(cbox_table *table, const void *type_id, const void *value, const void *object);
 
 /// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
 static inline size_t cbox_key_note_index(const void *type_id, uint64_t word0, uint64_t word1) {
