@@ -178,9 +178,10 @@ void cbox_table_destroy(cbox_table *table) {
     free(table);
 }
 
-/// Makes the type index say that the unkeyed entry of `type_id` now holds `value` (NULL: it has none). A type
-/// not yet indexed takes a free entry of its bucket, if it has one and `value` is not NULL; its `type` is
-/// published after its value. Writers only.
+/// Makes the type index say that the unkeyed entry of `type_id` now holds `value` (NULL: it has none), with
+/// `value`'s token (0 for NULL) stored in `ready` before it, so that a publication for the value it replaces
+/// fails from then on. A type not yet indexed takes a free entry of its bucket, if it has one and `value` is
+/// not NULL; its `type` is published after its value. Writers only.
 static void cbox__index_type(cbox_table *table, const void *type_id, void *_Nullable value) {
     cbox_type_entry *pair = &table->head.types[2 * cbox_type_bucket(type_id)];
     uint64_t token = value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);

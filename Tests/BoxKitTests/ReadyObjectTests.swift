@@ -64,6 +64,94 @@ struct ReadyObjectTests {
         #expect(box.resolve(Engine.self) === new)
     }
 
+    @Test("a first creation that outlives its registration publishes nothing: the new registration's instance follows")
+    func latePublicationIsRefused() {
+        let box = Box()
+        var replaced = false
+        box.register(life: .permanent) { () -> Engine in
+            if !replaced {
+                replaced = true
+                box.register(life: .permanent) { Engine() }
+            }
+            return Engine()
+        }
+        let first: Engine = box.resolve()
+        #expect(published(Engine.self, in: box) == nil, "the first registration's instance was refused")
+
+        let second: Engine = box.resolve()
+        #expect(second !== first)
+        #expect(published(Engine.self, in: box) === second)
+    }
+
+    @Test("a first creation during which its registration is reset or removed publishes nothing")
+    func publicationAfterResetOrRemovalIsRefused() {
+        for change: (Box) -> Void in [{ $0.reset() }, { $0.clear() }] {
+            let box = Box()
+            var changed = false
+            box.register(life: .permanent) { () -> Engine in
+                if !changed {
+                    changed = true
+                    change(box)
+                }
+                return Engine()
+            }
+            _ = try? box.tryResolve(Engine.self)
+            #expect(published(Engine.self, in: box) == nil)
+        }
+    }
+
+    @Test("resolves from the index retain what they return: the instance is released after a reset")
+    func indexResolvesRetainOnce() {
+        let box = Box()
+        box.register(life: .permanent) { Tracked() }
+        weak var old: Tracked?
+        do {
+            let first: Tracked = box.resolve()
+            old = first
+            for _ in 0..<3 { #expect(box.resolve(Tracked.self) === first) }
+        }
+        box.reset()
+        #expect(eventuallyReleased(box) { old == nil })
+    }
+
+    @Test("a permanent registered as AnyObject or as a class-bound protocol resolves to its one instance")
+    func existentialsResolveTheirInstance() {
+        let box = Box()
+        box.register(life: .permanent) { () -> AnyObject in Engine() }
+        box.register(life: .permanent) { () -> any Vehicle in Car() }
+        let objects = (box.resolve(AnyObject.self), box.resolve(AnyObject.self))
+        let vehicles = (box.resolve((any Vehicle).self), box.resolve((any Vehicle).self))
+
+        #expect(objects.0 is Engine)
+        #expect(ObjectIdentifier(objects.0) == ObjectIdentifier(objects.1))
+        #expect(ObjectIdentifier(vehicles.0) == ObjectIdentifier(vehicles.1))
+    }
+
+    @Test(
+        "threads resolving a permanent while another re-registers it never get an older instance than one they saw",
+        arguments: backends)
+    func resolvesNeverGoBackDuringReRegistration(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine(cylinders: 0) }
+        let writerDone = Counter()
+        let wrong = Counter()
+        onThreads(3) { index in
+            guard index > 0 else {
+                for round in 1...3_000 { box.register(life: .permanent) { Engine(cylinders: round) } }
+                writerDone.increment()
+                return
+            }
+            var last = 0
+            while writerDone.count == 0 {
+                let seen = box.resolve(Engine.self).cylinders
+                if seen < last { wrong.increment() }
+                last = seen
+            }
+        }
+        #expect(wrong.count == 0)
+        #expect(box.resolve(Engine.self).cylinders == 3_000)
+    }
+
     @Test("reset() withdraws the published instance, and the new one is published", arguments: backends)
     func resetWithdraws(backend: Box.Backend) {
         let box = Box(backend: backend)

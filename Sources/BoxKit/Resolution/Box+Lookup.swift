@@ -14,8 +14,8 @@ extension Box {
     /// the registration from then on.
     ///
     /// An unkeyed resolve of a ready permanent class instance that this box's type index has published
-    /// (`_publish(readyObject:of:)`) reads it there, without reading the registration, unless the thread is
-    /// recording a first creation's dependencies.
+    /// (`_publish(readyObject:of:)`) reads it there, without reading the registration
+    /// (`_ResolutionThread.decide(readyObject:thread:)`).
     ///
     /// - Complexity: O(1) on average per box searched. An unkeyed lookup that the box's type index holds
     ///   reads one entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for
@@ -29,10 +29,10 @@ extension Box {
         let type = _typeBits(typeID)
         var indexed: UnsafeMutableRawPointer? = nil
         if key == nil, let entry = cbox_table_type_entry(table, type) {
-            if let object = cbox_type_entry_ready(entry), cbox_thread_recording(cbox_thread_of(reader)) == 0 {
-                _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-                cbox_read_end(reader)
-                return _Lookup(.object, value: object)
+            if let object = cbox_type_entry_ready(entry),
+                let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
+            {
+                return ready
             }
             indexed = cbox_type_entry_value(entry)
         }
@@ -46,8 +46,9 @@ extension Box {
 
     /// Publishes `object`, the ready permanent instance of `registration`, in this box's type index, where an
     /// unkeyed `_begin` reads it without reading the registration; nothing happens unless the index holds
-    /// `registration` as its type's unkeyed entry. Any thread may call it, once the instance is ready, while
-    /// it holds `registration`: the table then keeps `object` for exactly as long as the registration.
+    /// `registration` as its type's unkeyed entry now. Any thread may call it, once the instance is ready,
+    /// while it holds `registration`. The registration's instance keeps `object` alive, and the registration
+    /// outlives every read section that can find it, so the index returns `object` only while it is valid.
     @usableFromInline
     final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
         guard let table = _table, registration.hasPlainIdentity else { return }

@@ -127,6 +127,21 @@ enum _ResolutionThread {
         return _Lookup(mayThrow ? .makeThrowing : .make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
+    /// `decide` for a ready permanent object that a lookup found without its registration (the type index
+    /// publishes it, `cbox_table_publish_ready`), inside the read section of `thread`'s reader: the `.object`
+    /// lookup `decide` returns for its registration, or `nil` while the thread records a first creation's
+    /// dependencies, for which `decide` needs the registration. Beside `decide`, so that a rule added there
+    /// before its `.object` is seen here.
+    @inline(__always)
+    static func decide(readyObject object: UnsafeMutableRawPointer, thread: UnsafeMutablePointer<cbox_thread>)
+        -> _Lookup?
+    {
+        guard cbox_thread_recording(thread) == 0 else { return nil }
+        _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+        cbox_read_end(cbox_thread_reader(thread))
+        return _Lookup(.object, value: object)
+    }
+
     /// Gives up what `hold` says keeps `registration` valid.
     @inline(__always)
     static func end(_ hold: Hold, of registration: UnsafeMutableRawPointer, reader: UnsafeMutablePointer<cbox_reader>) {

@@ -120,10 +120,10 @@ typedef struct cbox_key_note {
 /// section began.
 ///
 /// `ready` is 0 while `value` is NULL; `value | 1` (an unpublished token) when a writer stores `value`; or,
-/// once `cbox_table_publish_ready` replaced that very token, an object the value keeps alive for as long as
-/// the value is not retired (a ready shared instance, which its owner never changes while the value is
-/// live). A reader that reads such an object inside a read section may use it until the section ends, as it
-/// may the value.
+/// once `cbox_table_publish_ready` replaced that very token, an object the value keeps alive until the table
+/// releases the value (a ready shared instance, which its owner never changes while the value is live). A
+/// reader that reads such an object inside a read section may use it until the section ends, as it may the
+/// value.
 typedef struct cbox_type_entry {
     const void *_Nullable type;
     void *_Nullable value;
@@ -231,10 +231,10 @@ static inline void *_Nullable cbox_table_find_type(const cbox_table *table, cons
 
 /// Publishes `object` as the ready object of `value`, if `value` is still the unkeyed entry of `type_id` in
 /// the type index and nothing is published for it yet: replaces the entry's token for `value` (never an
-/// object, never another value's token). Returns whether it did. The one function that writes to a table
-/// without the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be
-/// reused for another value meanwhile). `object` must stay valid until `value` is retired, and its low bit
-/// must be clear (the caller leaves other objects unpublished).
+/// object, never another value's token). Returns whether it did; an object whose low bit is set (an
+/// Objective-C tagged pointer on x86-64) is never published. The one function that writes to a table without
+/// the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be reused for
+/// another value meanwhile). `object` must stay valid until the table releases `value`.
 bool cbox_table_publish_ready(cbox_table *table, const void *type_id, const void *value, const void *object);
 
 /// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
