@@ -6,11 +6,11 @@
 // place, so a reader that matched a slot's hash always reads that occupant's type and key. Tombstones and
 // growth are handled by rebuilding into a new array, published with one release store; the old array,
 // removed values and removed long keys are retired and freed once no reader can hold them. The type index in
-// the head mirrors the unkeyed entries of the types it holds: every insert, replacement, removal and clear of
+// the head mirrors the unkeyed and short-keyed entries it holds: every insert, replacement, removal and clear of
 // such an entry updates it within the same write (a removal before the slot, an insert after it), so it holds
 // what the slots hold, or what they held before the write in progress, never a value retired by an earlier
-// write. An indexed type keeps its entry for the table's life, removed or cleared, because a reader that
-// matched the type may be about to read the value. Each entry's `ready` word follows its value the same way
+// write. An indexed identity keeps its entry for the table's life, removed or cleared, because a reader that
+// matched it may be about to read the value. Each entry's `ready` word follows its value the same way
 // (the value's token), except that any thread may replace the token of the value still there by that value's
 // ready object (`cbox_table_publish_ready`): the one write that is not the writer's.
 #include "cbox_internal.h"
@@ -178,21 +178,23 @@ void cbox_table_destroy(cbox_table *table) {
     free(table);
 }
 
-/// Makes the type index say that the unkeyed entry of `type_id` now holds `value` (NULL: it has none), with
-/// `value`'s token (0 for NULL) stored in `ready` before it, so that a publication for the value it replaces
-/// fails from then on. A type not yet indexed takes a free entry of its bucket, if it has one and `value` is
-/// not NULL; its `type` is published after its value. Writers only.
-static void cbox__index_type(cbox_table *table, const void *type_id, void *_Nullable value) {
-    cbox_type_entry *pair = &table->head.types[2 * cbox_type_bucket(type_id)];
+/// Makes the type index say that the entry of `type_id` and `key_word` (which `cbox_key_word_is_indexed`) now
+/// holds `value` (NULL: there is none), with `value`'s token (0 for NULL) stored in `ready` before it, so
+/// that a publication for the value it replaces fails from then on. An identity not yet indexed takes a free
+/// entry of its bucket, if it has one and `value` is not NULL; its `type` is published after its key and
+/// value. Writers only.
+static void cbox__index(cbox_table *table, const void *type_id, uint64_t key_word, void *_Nullable value) {
+    cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(type_id, key_word)];
     uint64_t token = value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
     for (int i = 0; i < 2; i++) {
-        if (pair[i].type == type_id) {
+        if (pair[i].type == type_id && pair[i].key == key_word) {
             __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELEASE);
             __atomic_store_n(&pair[i].value, value, __ATOMIC_RELEASE);
             return;
         }
         if (pair[i].type == NULL) {
             if (value == NULL) return;
+            pair[i].key = key_word;
             __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELAXED);
             __atomic_store_n(&pair[i].value, value, __ATOMIC_RELAXED);
             __atomic_store_n(&pair[i].type, type_id, __ATOMIC_RELEASE);
@@ -201,11 +203,13 @@ static void cbox__index_type(cbox_table *table, const void *type_id, void *_Null
     }
 }
 
-bool cbox_table_publish_ready(cbox_table *table, const void *type_id, const void *value, const void *object) {
+bool cbox_table_publish_ready(cbox_table *table, const void *type_id, uint64_t key_word, const void *value,
+                              const void *object) {
     if ((uintptr_t)object & CBOX_READY_TOKEN) return false;
-    cbox_type_entry *pair = &table->head.types[2 * cbox_type_bucket(type_id)];
+    if (!cbox_key_word_is_indexed(key_word)) return false;
+    cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(type_id, key_word)];
     for (int i = 0; i < 2; i++) {
-        if (__atomic_load_n(&pair[i].type, __ATOMIC_ACQUIRE) != type_id) continue;
+        if (__atomic_load_n(&pair[i].type, __ATOMIC_ACQUIRE) != type_id || pair[i].key != key_word) continue;
         uint64_t token = (uint64_t)(uintptr_t)value | CBOX_READY_TOKEN;
         return __atomic_compare_exchange_n(&pair[i].ready, &token, (uint64_t)(uintptr_t)object, false,
                                            __ATOMIC_RELEASE, __ATOMIC_RELAXED);
@@ -246,7 +250,7 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
     if (slot != NULL) {
         void *old = slot->value;
         __atomic_store_n(&slot->value, value, __ATOMIC_RELEASE);
-        if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, value);
+        if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, value);
         cbox__retire(table, old, CBOX_RETIRED_VALUE);
         cbox__seal(table);
         return true;
@@ -271,7 +275,7 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
     slot->key = stored_word;
     __atomic_store_n(&slot->value, value, __ATOMIC_RELAXED);
     __atomic_store_n(&slot->hash, hash, __ATOMIC_RELEASE);
-    if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, value);
+    if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, value);
     table->count++;
     return false;
 }
@@ -281,7 +285,7 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     cbox_slots *slots = table->head.current;
     cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
     if (slot == NULL) return false;
-    if (key_word == CBOX_KEY_NONE) cbox__index_type(table, type_id, NULL);
+    if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, NULL);
     __atomic_store_n(&slot->hash, CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
     cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
     cbox__retire_key(table, slot->key);
@@ -342,10 +346,10 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
     }
 }
 
-/// The type index's part of `cbox_table_check_invariants`: each indexed type once, in its own bucket (a
-/// bucket's second entry only after its first), holding exactly its unkeyed entry's value and a ready word
-/// that is that value's token or a published object (0 without a value), and every type with an unkeyed entry
-/// indexed while its bucket has room.
+/// The type index's part of `cbox_table_check_invariants`: each indexed identity (type and key word) once, in
+/// its own bucket (a bucket's second entry only after its first), holding exactly its entry's value and a
+/// ready word that is that value's token or a published object (0 without a value), and every unkeyed or
+/// short-keyed entry indexed while its bucket has room.
 static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
     const cbox_type_entry *types = table->head.types;
     size_t holding = 0;
@@ -353,12 +357,15 @@ static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
         if (types[i].type == NULL && types[i + 1].type != NULL) {
             return "a bucket's second entry is used before its first";
         }
-        if (types[i].type != NULL && types[i].type == types[i + 1].type) return "a type is indexed twice";
+        if (types[i].type != NULL && types[i].type == types[i + 1].type && types[i].key == types[i + 1].key) {
+            return "an identity is indexed twice";
+        }
         for (size_t j = i; j < i + 2; j++) {
             if (types[j].type == NULL && types[j].value != NULL) return "an unused type-index entry holds a value";
-            if (types[j].type != NULL && cbox_type_bucket(types[j].type) != i / 2) {
-                return "a type is indexed in another bucket";
+            if (types[j].type != NULL && cbox_index_bucket(types[j].type, types[j].key) != i / 2) {
+                return "an identity is indexed in another bucket";
             }
+            if (types[j].type != NULL && !cbox_key_word_is_indexed(types[j].key)) return "a long key is indexed";
             if (types[j].value != NULL) holding++;
             // Read once, atomically: a reader may publish an object in place of the token meanwhile.
             uint64_t ready = __atomic_load_n(&types[j].ready, __ATOMIC_RELAXED);
@@ -372,18 +379,20 @@ static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
     size_t matched = 0;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash) || slot->key != CBOX_KEY_NONE) continue;
-        const cbox_type_entry *pair = &types[2 * cbox_type_bucket(slot->type)];
+        if (!cbox__is_live(slot->hash) || !cbox_key_word_is_indexed(slot->key)) continue;
+        const cbox_type_entry *pair = &types[2 * cbox_index_bucket(slot->type, slot->key)];
+        bool indexed = false;
         for (size_t j = 0; j < 2; j++) {
-            if (pair[j].type != slot->type) continue;
-            if (pair[j].value != slot->value) return "the type index holds another value than the unkeyed entry";
+            if (pair[j].type != slot->type || pair[j].key != slot->key) continue;
+            if (pair[j].value != slot->value) return "the type index holds another value than its entry";
+            indexed = true;
             matched++;
         }
-        if (pair[0].type == NULL || (pair[1].type == NULL && pair[0].type != slot->type)) {
-            return "an unkeyed entry is missing from a bucket with room for it";
+        if (!indexed && (pair[0].type == NULL || pair[1].type == NULL)) {
+            return "an unkeyed or short-keyed entry is missing from a bucket with room for it";
         }
     }
-    if (matched != holding) return "the type index holds a value for a type without an unkeyed entry";
+    if (matched != holding) return "the type index holds a value for an identity without an entry";
     return NULL;
 }
 

@@ -4,18 +4,19 @@ import Testing
 
 @_spi(Baseline) @testable import BoxKit
 
-/// A ready permanent class instance is published in its box's type index, where an unkeyed resolve reads it
-/// without reading the registration (`Box._publish(readyObject:of:)`, `cbox_table_publish_ready`). The index
+/// A ready permanent class instance is published in its box's type index, where a resolve without a key or
+/// with a short one reads it without reading the registration (`Box._publish(readyObject:of:)`, `cbox_table_publish_ready`). The index
 /// must publish exactly the instance of the registration it holds now: never one a re-registration or a
 /// reset replaced, and never for a resolve whose dependency a first creation is recording.
 @Suite("Ready objects in the type index")
 struct ReadyObjectTests {
-    /// The object the type index of `box` publishes for `type`'s unkeyed registration, if any.
-    func published<Service>(_ type: Service.Type, in box: Box) -> AnyObject? {
+    /// The object the type index of `box` publishes for `type`'s registration with `key` (nil: none), if any.
+    func published<Service>(_ type: Service.Type, key: String? = nil, in box: Box) -> AnyObject? {
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         defer { cbox_read_end(reader) }
-        return cbox_table_type_entry(box._table!, _typeBits(ObjectIdentifier(type)))
+        let word = _withKeyBytes(key) { bytes, hasKey, _ in cbox_key_word(bytes.baseAddress, bytes.count, hasKey) }
+        return cbox_table_index_entry(box._table!, _typeBits(ObjectIdentifier(type)), word)
             .flatMap(cbox_type_entry_ready)
             .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -31,13 +32,43 @@ struct ReadyObjectTests {
         #expect(box.resolve(Engine.self) === engine)
     }
 
-    @Test("transient, weak, graph and keyed registrations, and value types, publish nothing")
-    func onlyUnkeyedPermanentClassesPublish() {
+    @Test("a permanent with a key of at most 7 bytes is published under its key; a longer key is not")
+    func shortKeysPublish() {
+        let box = Box()
+        box.register(key: "BMW", life: .permanent) { Engine(cylinders: 8) }
+        box.register(key: "a key longer than seven bytes", life: .permanent) { Engine(cylinders: 12) }
+        box.register(life: .permanent) { Engine(cylinders: 4) }
+        let bmw = box.resolve(Engine.self, key: "BMW")
+        let long = box.resolve(Engine.self, key: "a key longer than seven bytes")
+        let plain = box.resolve(Engine.self)
+
+        #expect(published(Engine.self, key: "BMW", in: box) === bmw)
+        #expect(published(Engine.self, key: "a key longer than seven bytes", in: box) == nil)
+        #expect(published(Engine.self, in: box) === plain)
+        #expect(box.resolve(Engine.self, key: "BMW") === bmw && bmw.cylinders == 8)
+        #expect(box.resolve(Engine.self, key: "a key longer than seven bytes") === long)
+        #expect((try? box.tryResolve(Engine.self, key: "BM")) == nil, "a key the index does not hold")
+    }
+
+    @Test("a short key resolved from heap storage, or outside ASCII, finds the same published instance")
+    func shortKeysInAnyFormResolveTheOneInstance() {
+        let box = Box()
+        box.register(key: "BMW", life: .permanent) { Engine() }
+        box.register(key: "é", life: .permanent) { Engine() }
+        let bmw = box.resolve(Engine.self, key: "BMW")
+        let accented = box.resolve(Engine.self, key: "é")
+
+        #expect(box.resolve(Engine.self, key: inStorage("BMW")) === bmw)
+        #expect(box.resolve(Engine.self, key: "e\u{301}") === accented, "the decomposed form of the same key")
+    }
+
+    @Test("transient, weak and graph registrations, and value types, publish nothing")
+    func onlyPermanentClassesPublish() {
         let box = Box()
         box.register { Car() }
         box.register(life: .weak) { Tracked() }
         box.register(life: .graph) { SafetyCar() }
-        box.register(key: "BMW", life: .permanent) { Engine() }
+        box.register(key: "BMW") { Engine() }
         box.register(life: .permanent) { Point(x: 1, y: 2) }
         let held: Tracked = box.resolve()
         _ = (
@@ -48,7 +79,7 @@ struct ReadyObjectTests {
         #expect(published(Car.self, in: box) == nil)
         #expect(published(Tracked.self, in: box) == nil)
         #expect(published(SafetyCar.self, in: box) == nil)
-        #expect(published(Engine.self, in: box) == nil)
+        #expect(published(Engine.self, key: "BMW", in: box) == nil)
         withExtendedLifetime(held) {}
     }
 

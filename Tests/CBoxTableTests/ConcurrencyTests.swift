@@ -161,10 +161,10 @@ extension CBoxTableSuite {
                             let reader = cbox_reader_current()
                             cbox_read_begin(reader)
                             let found = key.find(in: shared.pointer)
-                            let indexed = cbox_table_find_type(shared.pointer, key.type)
+                            let indexed = cbox_table_index_entry(shared.pointer, key.type, key.word)
                             cbox_read_end(reader)
                             if found != nil { tally.fail("found a value for \(key), which was never inserted") }
-                            if key.bytes == nil && indexed != nil {
+                            if indexed != nil {
                                 tally.fail("the type index found a value for \(key), which was never inserted")
                             }
                         }
@@ -189,8 +189,8 @@ extension CBoxTableSuite {
             #expect(ledger.released.value == probes.count)
         }
 
-        /// One find (and, for an unkeyed key, a look in the type index, whose value it publishes as its own
-        /// ready object) in its own read section, judged while the section still protects what it found.
+        /// One find (and, for an unkeyed or short key, a look in the type index, whose value it publishes as its
+        /// own ready object) in its own read section, judged while the section still protects what it found.
         nonisolated static func read(
             _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int],
             lastIndexedSerial: inout [Int], lastReadySerial: inout [Int], tally: ReaderTally
@@ -202,7 +202,9 @@ extension CBoxTableSuite {
             // The type index follows the slot within the same write, so it may lag what a find saw: each keeps
             // its own last serial, and each only ever advances. A ready object published for a value that was
             // replaced meanwhile would be found released, or older than one found before.
-            if key.bytes == nil, let entry = cbox_table_type_entry(shared.pointer, key.type) {
+            if cbox_key_word_is_indexed(key.word),
+                let entry = cbox_table_index_entry(shared.pointer, key.type, key.word)
+            {
                 if let ready = cbox_type_entry_ready(entry) {
                     guard check(ready, for: key, foundBy: "a ready object", last: &lastReadySerial[index], tally: tally)
                     else { return }
@@ -212,7 +214,7 @@ extension CBoxTableSuite {
                         check(
                             indexed, for: key, foundBy: "the type index", last: &lastIndexedSerial[index], tally: tally)
                     else { return }
-                    _ = cbox_table_publish_ready(shared.pointer, key.type, indexed, indexed)
+                    _ = cbox_table_publish_ready(shared.pointer, key.type, key.word, indexed, indexed)
                 }
             }
             guard let found = key.find(in: shared.pointer),

@@ -289,21 +289,30 @@ final class TableFixture {
         return cbox_table_find_type(handle, type).map(Probe.from)
     }
 
-    /// The object the type index publishes for `type` (`cbox_type_entry_ready`), inside a read section.
-    func readyThroughIndex(_ type: UnsafeRawPointer) -> Probe? {
+    /// The object the type index publishes for `key` (`cbox_type_entry_ready`), inside a read section.
+    func readyThroughIndex(_ key: Key) -> Probe? {
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         defer { cbox_read_end(reader) }
-        return cbox_table_type_entry(handle, type).flatMap(cbox_type_entry_ready).map(Probe.from)
+        return cbox_table_index_entry(handle, key.type, key.word).flatMap(cbox_type_entry_ready).map(Probe.from)
     }
 
-    /// `cbox_table_publish_ready` of `object` for `value` under `type`, followed by the invariant check.
+    /// The value the type index holds for `key` (`cbox_table_index_entry`), inside a read section.
+    func findThroughIndex(_ key: Key) -> Probe? {
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
+        return cbox_table_index_entry(handle, key.type, key.word).flatMap(cbox_type_entry_value).map(Probe.from)
+    }
+
+    /// `cbox_table_publish_ready` of `object` for `value` under `key`, followed by the invariant check.
     @discardableResult
     func publish(
-        _ object: Probe, for value: Probe, of type: UnsafeRawPointer, sourceLocation: SourceLocation = #_sourceLocation
+        _ object: Probe, for value: Probe, of key: Key, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         let published = cbox_table_publish_ready(
-            handle, type, Unmanaged.passUnretained(value).toOpaque(), Unmanaged.passUnretained(object).toOpaque())
+            handle, key.type, key.word, Unmanaged.passUnretained(value).toOpaque(),
+            Unmanaged.passUnretained(object).toOpaque())
         expectInvariants(sourceLocation: sourceLocation)
         return published
     }

@@ -122,7 +122,7 @@ extension CBoxTableSuite {
                     $0.value = stranger
                     $0.ready = Self.token(of: stranger)
                 }
-                    == "the type index holds another value than the unkeyed entry")
+                    == "the type index holds another value than its entry")
         }
 
         @Test func theInvariantCheckNoticesAnUnkeyedEntryMissingFromABucketWithRoom() {
@@ -130,7 +130,7 @@ extension CBoxTableSuite {
 
             #expect(
                 brokenInvariant(whileTheEntryOf: TypeID.a) { $0 = cbox_type_entry() }
-                    == "an unkeyed entry is missing from a bucket with room for it")
+                    == "an unkeyed or short-keyed entry is missing from a bucket with room for it")
         }
 
         @Test func theInvariantCheckNoticesAValueHeldForATypeWithoutAnUnkeyedEntry() {
@@ -143,7 +143,7 @@ extension CBoxTableSuite {
                     $0.value = stranger
                     $0.ready = Self.token(of: stranger)
                 }
-                    == "the type index holds a value for a type without an unkeyed entry")
+                    == "the type index holds a value for an identity without an entry")
         }
 
         @Test func aBucketKeepsItsTypesAfterTheirEntriesAreRemoved() {
@@ -159,15 +159,51 @@ extension CBoxTableSuite {
             #expect(fixture.findThroughIndex(types[0]) === back)
         }
 
+        // MARK: Short keys
+
+        @Test func aShortKeyedEntryIsFoundThroughTheIndexByItsTypeAndKey() {
+            let key = Key(TypeID.a, "BMW")
+            let value = fixture.makeProbe(for: key)
+            fixture.insert(key, value)
+
+            #expect(fixture.findThroughIndex(key) === value)
+            #expect(fixture.findThroughIndex(TypeID.a) == nil, "the type's unkeyed entry is another")
+            #expect(fixture.findThroughIndex(Key(TypeID.a, "BMX")) == nil)
+        }
+
+        @Test func theUnkeyedAndTheShortKeyedEntriesOfATypeAreIndexedApart() {
+            let (unkeyed, keyed, empty) = (Key(TypeID.b, nil), Key(TypeID.b, "k1"), Key(TypeID.b, []))
+            let values = [unkeyed, keyed, empty].map { fixture.makeProbe(for: $0) }
+            for (key, value) in zip([unkeyed, keyed, empty], values) { fixture.insert(key, value) }
+            let object = fixture.makeProbe(for: nil)
+            fixture.publish(object, for: values[1], of: keyed)
+
+            #expect(fixture.findThroughIndex(unkeyed) === values[0])
+            #expect(fixture.findThroughIndex(keyed) === values[1])
+            #expect(fixture.findThroughIndex(empty) === values[2], "the empty key is a key, not none")
+            #expect(fixture.readyThroughIndex(unkeyed) == nil && fixture.readyThroughIndex(empty) == nil)
+            #expect(fixture.readyThroughIndex(keyed) === object)
+        }
+
+        @Test func aKeyLongerThanSevenBytesIsNeverIndexed() {
+            let key = Key(TypeID.a, "eight888")
+            let value = fixture.makeProbe(for: key)
+            fixture.insert(key, value)
+
+            #expect(!cbox_key_word_is_indexed(key.word))
+            #expect(fixture.findThroughIndex(key) == nil)
+            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: value, of: key))
+        }
+
         // MARK: Ready objects (`cbox_table_publish_ready`, `cbox_type_entry_ready`)
 
         @Test func anObjectPublishedForTheIndexedValueIsReadFromTheIndex() {
             let (value, object) = (fixture.makeProbe(for: Key(TypeID.a, nil)), fixture.makeProbe(for: nil))
             fixture.insert(Key(TypeID.a, nil), value)
-            #expect(fixture.readyThroughIndex(TypeID.a) == nil, "nothing is published by an insert")
+            #expect(fixture.readyThroughIndex(Key(TypeID.a, nil)) == nil, "nothing is published by an insert")
 
-            #expect(fixture.publish(object, for: value, of: TypeID.a))
-            #expect(fixture.readyThroughIndex(TypeID.a) === object)
+            #expect(fixture.publish(object, for: value, of: Key(TypeID.a, nil)))
+            #expect(fixture.readyThroughIndex(Key(TypeID.a, nil)) === object)
             #expect(fixture.findThroughIndex(TypeID.a) === value, "the value stays indexed")
         }
 
@@ -175,10 +211,10 @@ extension CBoxTableSuite {
             let value = fixture.makeProbe(for: Key(TypeID.a, nil))
             let (first, second) = (fixture.makeProbe(for: nil), fixture.makeProbe(for: nil))
             fixture.insert(Key(TypeID.a, nil), value)
-            fixture.publish(first, for: value, of: TypeID.a)
+            fixture.publish(first, for: value, of: Key(TypeID.a, nil))
 
-            #expect(!fixture.publish(second, for: value, of: TypeID.a))
-            #expect(fixture.readyThroughIndex(TypeID.a) === first)
+            #expect(!fixture.publish(second, for: value, of: Key(TypeID.a, nil)))
+            #expect(fixture.readyThroughIndex(Key(TypeID.a, nil)) === first)
         }
 
         @Test func anObjectForAValueNoLongerIndexedIsNotPublished() {
@@ -187,32 +223,32 @@ extension CBoxTableSuite {
             fixture.insert(key, old)
             fixture.insert(key, replacement)
 
-            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: old, of: TypeID.b))
-            #expect(fixture.readyThroughIndex(TypeID.b) == nil)
+            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: old, of: Key(TypeID.b, nil)))
+            #expect(fixture.readyThroughIndex(Key(TypeID.b, nil)) == nil)
             let object = fixture.makeProbe(for: nil)
-            #expect(fixture.publish(object, for: replacement, of: TypeID.b))
-            #expect(fixture.readyThroughIndex(TypeID.b) === object)
+            #expect(fixture.publish(object, for: replacement, of: Key(TypeID.b, nil)))
+            #expect(fixture.readyThroughIndex(Key(TypeID.b, nil)) === object)
         }
 
         @Test func aReplacementWithdrawsThePublishedObject() {
             let key = Key(TypeID.b, nil)
             let value = fixture.makeProbe(for: key)
             fixture.insert(key, value)
-            fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.b)
+            fixture.publish(fixture.makeProbe(for: nil), for: value, of: Key(TypeID.b, nil))
             fixture.insert(key)
 
-            #expect(fixture.readyThroughIndex(TypeID.b) == nil)
+            #expect(fixture.readyThroughIndex(Key(TypeID.b, nil)) == nil)
         }
 
         @Test func aRemovalOrAClearWithdrawsThePublishedObject() {
             for empty: () -> Void in [{ _ = fixture.remove(Key(TypeID.c, nil)) }, { fixture.clear() }] {
                 let value = fixture.makeProbe(for: Key(TypeID.c, nil))
                 fixture.insert(Key(TypeID.c, nil), value)
-                fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.c)
+                fixture.publish(fixture.makeProbe(for: nil), for: value, of: Key(TypeID.c, nil))
                 empty()
 
-                #expect(fixture.readyThroughIndex(TypeID.c) == nil)
-                #expect(!fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.c))
+                #expect(fixture.readyThroughIndex(Key(TypeID.c, nil)) == nil)
+                #expect(!fixture.publish(fixture.makeProbe(for: nil), for: value, of: Key(TypeID.c, nil)))
             }
         }
 
@@ -221,8 +257,8 @@ extension CBoxTableSuite {
             for type in types { fixture.insert(Key(type, nil)) }
             let third = fixture.model[Key(types[2], nil)]!
 
-            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: third, of: types[2]))
-            #expect(fixture.readyThroughIndex(types[2]) == nil)
+            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: third, of: Key(types[2], nil)))
+            #expect(fixture.readyThroughIndex(Key(types[2], nil)) == nil)
         }
 
         @Test func anObjectWhoseLowBitIsSetIsNotPublished() {
@@ -231,14 +267,16 @@ extension CBoxTableSuite {
             let tagged = UnsafeRawPointer(bitPattern: 0x1001)!
 
             #expect(
-                !cbox_table_publish_ready(fixture.handle, TypeID.a, Unmanaged.passUnretained(value).toOpaque(), tagged))
-            #expect(fixture.readyThroughIndex(TypeID.a) == nil)
+                !cbox_table_publish_ready(
+                    fixture.handle, TypeID.a, UInt64(CBOX_KEY_NONE), Unmanaged.passUnretained(value).toOpaque(), tagged)
+            )
+            #expect(fixture.readyThroughIndex(Key(TypeID.a, nil)) == nil)
         }
 
         @Test func theInvariantCheckNoticesAReadyWordLeftWithoutAValue() {
             let value = fixture.makeProbe(for: Key(TypeID.a, nil))
             fixture.insert(Key(TypeID.a, nil), value)
-            fixture.publish(fixture.makeProbe(for: nil), for: value, of: TypeID.a)
+            fixture.publish(fixture.makeProbe(for: nil), for: value, of: Key(TypeID.a, nil))
             fixture.remove(Key(TypeID.a, nil))
 
             #expect(

@@ -5,7 +5,7 @@ extension _AnyRegistration {
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
     /// it, hands it to `store`, and publishes it (the `readyObject` word for a class instance, then `ready`,
     /// then, for a class instance, the type index of `resolver`, the box that holds the registration, which
-    /// refuses it if the registration is not its type's unkeyed entry there), all while holding `creation`.
+    /// refuses it unless the registration is the entry of its type and key there), all while holding `creation`.
     ///
     /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
     /// service: run generically, it looks up type metadata on every first creation.

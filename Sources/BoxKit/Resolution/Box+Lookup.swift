@@ -1,4 +1,4 @@
-// The read side of every resolve through a box: the C table's type index (cbox_table_type_entry, with the
+// The read side of every resolve through a box: the C table's type index (cbox_table_index_entry, with the
 // ready objects cbox_table_publish_ready publishes there) or its probe (cbox_table_find), inside a read
 // section.
 internal import CBoxRuntime
@@ -13,22 +13,47 @@ extension Box {
     /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
     /// the registration from then on.
     ///
-    /// An unkeyed resolve of a ready permanent class instance that this box's type index has published
-    /// (`_publish(readyObject:of:)`) reads it there, without reading the registration
-    /// (`_ResolutionThread.decide(readyObject:thread:)`).
+    /// A resolve without a key or with a short key (`_beginKeyed`) looks in the box's type index first. A
+    /// ready permanent class instance published there (`_publish(readyObject:of:)`) is returned without
+    /// reading the registration (`_ResolutionThread.decide(readyObject:thread:)`).
     ///
-    /// - Complexity: O(1) on average per box searched. An unkeyed lookup that the box's type index holds
-    ///   reads one entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for
-    ///   unkeyed lookups), then usually one probe per box. The chain is scanned only when a factory will
-    ///   run.
+    /// - Complexity: O(1) on average per box searched. A lookup that the box's type index holds reads one
+    ///   entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for unkeyed
+    ///   lookups), then usually one probe per box. The chain is scanned only when a factory will run.
     @usableFromInline
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
         guard let table = _table else { return _beginInDictionaries(typeID, key: key) }
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         let type = _typeBits(typeID)
+        guard let key else {
+            var indexed: UnsafeMutableRawPointer? = nil
+            if let entry = cbox_table_type_entry(table, type) {
+                if let object = cbox_type_entry_ready(entry),
+                    let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
+                {
+                    return ready
+                }
+                indexed = cbox_type_entry_value(entry)
+            }
+            let (found, holder) = indexed.map { ($0, nil) } ?? _probeTables(type, key: nil, reader: reader)
+            return _decide(found, holder: holder, reader: reader)
+        }
+        return _beginKeyed(table, type, key: key, reader: reader)
+    }
+
+    /// `_begin` with a key, out of the unkeyed resolve's way: a short ASCII key held in the string value
+    /// (`_shortASCIIKey`) is looked for in the type index first, like a type alone; any key the index does not
+    /// hold takes `_findKeyedInTables`.
+    @inline(never)
+    private func _beginKeyed(
+        _ table: OpaquePointer, _ type: UnsafeRawPointer, key: String, reader: UnsafeMutablePointer<cbox_reader>
+    ) -> _Lookup {
+        let words = _stringWords(key)
         var indexed: UnsafeMutableRawPointer? = nil
-        if key == nil, let entry = cbox_table_type_entry(table, type) {
+        if let short = _shortASCIIKey(words),
+            let entry = cbox_table_index_entry(table, type, cbox_key_word_inline(short.bytes, short.count))
+        {
             if let object = cbox_type_entry_ready(entry),
                 let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
             {
@@ -36,7 +61,16 @@ extension Box {
             }
             indexed = cbox_type_entry_value(entry)
         }
-        let (found, holder) = indexed.map { ($0, nil) } ?? _probeTables(type, key: key, reader: reader)
+        let (found, holder) = indexed.map { ($0, nil) } ?? _findKeyedInTables(type, key: key, words: words)
+        return _decide(found, holder: holder, reader: reader)
+    }
+
+    /// The end of `_begin`, inside the read section `reader` entered: `.missing` (ending the section) when
+    /// nothing was found, otherwise `_ResolutionThread.decide`.
+    @inline(__always)
+    private func _decide(
+        _ found: UnsafeMutableRawPointer?, holder: Unmanaged<Box>?, reader: UnsafeMutablePointer<cbox_reader>
+    ) -> _Lookup {
         guard let found else {
             cbox_read_end(reader)
             return _Lookup(.missing)
@@ -44,16 +78,19 @@ extension Box {
         return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
     }
 
-    /// Publishes `object`, the ready permanent instance of `registration`, in this box's type index, where an
-    /// unkeyed `_begin` reads it without reading the registration; nothing happens unless the index holds
-    /// `registration` as its type's unkeyed entry now. Any thread may call it, once the instance is ready,
+    /// Publishes `object`, the ready permanent instance of `registration`, in this box's type index, where
+    /// `_begin` reads it without reading the registration; nothing happens unless the index holds
+    /// `registration` as the entry of its type and key now. Any thread may call it, once the instance is ready,
     /// while it holds `registration`. The registration's instance keeps `object` alive, and the registration
     /// outlives every read section that can find it, so the index returns `object` only while it is valid.
     @usableFromInline
     final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
-        guard let table = _table, registration.hasPlainIdentity else { return }
+        guard let table = _table else { return }
+        let word = _withKeyBytes(registration.key) { bytes, hasKey, _ in
+            cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+        }
         _ = cbox_table_publish_ready(
-            table, _typeBits(registration.registryTypeID), Unmanaged.passUnretained(registration).toOpaque(),
+            table, _typeBits(registration.registryTypeID), word, Unmanaged.passUnretained(registration).toOpaque(),
             object)
     }
 
@@ -96,7 +133,7 @@ extension Box {
             return _findInAncestorTables(
                 hash, type, UnsafeBufferPointer(start: nil, count: 0), word: cbox_key_word(nil, 0, false))
         }
-        return _findKeyedInTables(type, key: key)
+        return _findKeyedInTables(type, key: key, words: _stringWords(key))
     }
 
     /// Keyed lookups. An ASCII key of at most 7 bytes, held inside the string value (`_shortASCIIKey`), is
@@ -105,10 +142,9 @@ extension Box {
     ///
     /// - Complexity: O(1) for a short key, otherwise that of `_findKeyedThroughUTF8InTables`.
     @inline(never)
-    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
+    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?
     ) {
-        let words = _stringWords(key)
         guard let short = _shortASCIIKey(words) else {
             return _findKeyedThroughUTF8InTables(type, key: key, words: words)
         }

@@ -112,11 +112,12 @@ typedef struct cbox_key_note {
 
 #define CBOX_KEY_NOTES 64
 
-/// One entry of a table's type index: a type id, the value of its unkeyed entry (NULL while it has none), and
-/// its `ready` word. An entry's `type` is written once, after its first `value`, and never changes, even when
-/// the entry is removed or the table cleared; `value` follows every insert, replacement and removal of that
-/// type's unkeyed entry within the same write. So a reader that matched `type` reads the value the slots hold,
-/// or held before the write in progress, or NULL: never another type's value or one retired before its read
+/// One entry of a table's type index: a type id and a key word (`CBOX_KEY_NONE`, or an inline key's word: the
+/// identities the index holds), the value of that entry (NULL while it has none), and its `ready` word. An
+/// entry's `type` is written once, after its `key` and its first `value`, and neither changes, even when the
+/// entry is removed or the table cleared; `value` follows every insert, replacement and removal of that
+/// entry within the same write. So a reader that matched `type` and `key` reads the value the slots hold, or
+/// held before the write in progress, or NULL: never another entry's value or one retired before its read
 /// section began.
 ///
 /// `ready` is 0 while `value` is NULL; `value | 1` (an unpublished token) when a writer stores `value`; or,
@@ -128,25 +129,34 @@ typedef struct cbox_type_entry {
     const void *_Nullable type;
     void *_Nullable value;
     uint64_t ready;
-    uint64_t reserved;
+    uint64_t key;
 } cbox_type_entry;
 
 /// The `ready` word's low bit: set in the token a writer stores, clear in a published object.
 #define CBOX_READY_TOKEN ((uint64_t)1)
 
-/// Entries of the type index: buckets of two, so that two types that share a bucket are both indexed.
+/// Entries of the type index: buckets of two, so that two identities that share a bucket are both indexed.
 #define CBOX_TYPE_INDEX 128
-_Static_assert(CBOX_TYPE_INDEX == 2 << 6, "cbox_type_bucket takes the top 6 bits of its mix");
+_Static_assert(CBOX_TYPE_INDEX == 2 << 6, "cbox_index_bucket takes the top 6 bits of its mix");
 
-/// The bucket of `type_id` in the type index: entries `2 * bucket` and `2 * bucket + 1`.
-static inline size_t cbox_type_bucket(const void *type_id) {
-    return (size_t)(((uint64_t)(uintptr_t)type_id * 0x9E3779B97F4A7C15ull) >> 58);
+/// Whether the type index holds entries with this key word: no key, or a key of at most
+/// `CBOX_KEY_INLINE_MAX` bytes (its inline word); never a longer key.
+static inline bool cbox_key_word_is_indexed(uint64_t key_word) {
+    return key_word == CBOX_KEY_NONE || (key_word & CBOX_KEY_INLINE_BIT) != 0;
 }
+
+/// The bucket of (`type_id`, `key_word`) in the type index: entries `2 * bucket` and `2 * bucket + 1`.
+static inline size_t cbox_index_bucket(const void *type_id, uint64_t key_word) {
+    return (size_t)((((uint64_t)(uintptr_t)type_id ^ key_word) * 0x9E3779B97F4A7C15ull) >> 58);
+}
+
+/// The bucket of `type_id`'s unkeyed entry: `cbox_index_bucket(type_id, CBOX_KEY_NONE)`.
+static inline size_t cbox_type_bucket(const void *type_id) { return cbox_index_bucket(type_id, CBOX_KEY_NONE); }
 
 /// The readable head of every `cbox_table`: the current slot array, published with a release store; the
 /// notes of registered keys' hashes (made by the first note, freed with the table); and the type index,
-/// which finds the unkeyed entries of up to `CBOX_TYPE_INDEX` types without a hash or a probe: the first
-/// two types ever inserted without a key into each bucket, which keep their entries for the table's life.
+/// which finds up to `CBOX_TYPE_INDEX` unkeyed or short-keyed entries without a hash or a probe: the first
+/// two such identities ever inserted into each bucket, which keep their index entries for the table's life.
 typedef struct cbox_table_head {
     cbox_slots *current;
     cbox_key_note *_Nullable notes;
@@ -196,19 +206,25 @@ static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t 
     return slot ? __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) : NULL;
 }
 
-/// The type index's entry for `type_id`, or NULL when the index does not hold it (`cbox_table_find` then
-/// decides). Read it with `cbox_type_entry_value` and `cbox_type_entry_ready`, inside a read section, like
-/// `cbox_table_find`. Never locks.
+/// The type index's entry for `type_id` and `key_word` (which `cbox_key_word_is_indexed`), or NULL when the
+/// index does not hold it (`cbox_table_find` then decides). Read it with `cbox_type_entry_value` and
+/// `cbox_type_entry_ready`, inside a read section, like `cbox_table_find`. Never locks.
 ///
 /// - Complexity: O(1): no hash, no probe; the entry is on the cache line of its bucket.
-static inline const cbox_type_entry *_Nullable cbox_table_type_entry(const cbox_table *table, const void *type_id) {
-    const cbox_type_entry *pair = &((const cbox_table_head *)table)->types[2 * cbox_type_bucket(type_id)];
-    if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id) return &pair[0];
-    if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id) return &pair[1];
+static inline const cbox_type_entry *_Nullable cbox_table_index_entry(const cbox_table *table, const void *type_id,
+                                                                     uint64_t key_word) {
+    const cbox_type_entry *pair = &((const cbox_table_head *)table)->types[2 * cbox_index_bucket(type_id, key_word)];
+    if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id && pair[0].key == key_word) return &pair[0];
+    if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id && pair[1].key == key_word) return &pair[1];
     return NULL;
 }
 
-/// The value of the unkeyed entry `entry` indexes, or NULL while its type has none. It stays valid until the
+/// `cbox_table_index_entry` for `type_id`'s unkeyed entry.
+static inline const cbox_type_entry *_Nullable cbox_table_type_entry(const cbox_table *table, const void *type_id) {
+    return cbox_table_index_entry(table, type_id, CBOX_KEY_NONE);
+}
+
+/// The value of the entry `entry` indexes, or NULL while there is none. It stays valid until the
 /// read section in which it was read ends.
 static inline void *_Nullable cbox_type_entry_value(const cbox_type_entry *entry) {
     return __atomic_load_n(&entry->value, __ATOMIC_ACQUIRE);
@@ -229,13 +245,14 @@ static inline void *_Nullable cbox_table_find_type(const cbox_table *table, cons
     return entry ? cbox_type_entry_value(entry) : NULL;
 }
 
-/// Publishes `object` as the ready object of `value`, if `value` is still the unkeyed entry of `type_id` in
-/// the type index and nothing is published for it yet: replaces the entry's token for `value` (never an
+/// Publishes `object` as the ready object of `value`, if `value` is still the entry of `type_id` and
+/// `key_word` in the type index and nothing is published for it yet: replaces the entry's token for `value` (never an
 /// object, never another value's token). Returns whether it did; an object whose low bit is set (an
 /// Objective-C tagged pointer on x86-64) is never published. The one function that writes to a table without
 /// the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be reused for
 /// another value meanwhile). `object` must stay valid until the table releases `value`.
-bool cbox_table_publish_ready(cbox_table *table, const void *type_id, const void *value, const void *object);
+bool cbox_table_publish_ready(cbox_table *table, const void *type_id, uint64_t key_word, const void *value,
+                              const void *object);
 
 /// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
 static inline size_t cbox_key_note_index(const void *type_id, uint64_t word0, uint64_t word1) {
