@@ -13,7 +13,7 @@ extension Box {
     /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
     /// the registration from then on.
     ///
-    /// A resolve without a key or with a short key (`_beginKeyed`) looks in the box's type index first. A
+    /// A resolve without a key or with a short key looks in the box's type index first. A
     /// ready permanent class instance published there (`_publish(readyObject:of:)`) is returned without
     /// reading the registration (`_ResolutionThread.decide(readyObject:thread:)`).
     ///
@@ -27,42 +27,31 @@ extension Box {
         cbox_read_begin(reader)
         let type = _typeBits(typeID)
         guard let key else {
-            var indexed: UnsafeMutableRawPointer? = nil
-            if let entry = cbox_table_type_entry(table, type) {
-                if let object = cbox_type_entry_ready(entry),
-                    let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
-                {
-                    return ready
-                }
-                indexed = cbox_type_entry_value(entry)
-            }
+            let (ready, indexed) = _read(cbox_table_type_entry(table, type), reader: reader)
+            if let ready { return ready }
             let (found, holder) = indexed.map { ($0, nil) } ?? _probeTables(type, key: nil, reader: reader)
             return _decide(found, holder: holder, reader: reader)
         }
-        return _beginKeyed(table, type, key: key, reader: reader)
+        let (found, holder, object) = _findKeyedInTables(type, key: key, words: _stringWords(key))
+        if let object, let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) {
+            return ready
+        }
+        return _decide(found, holder: holder, reader: reader)
     }
 
-    /// `_begin` with a key, out of the unkeyed resolve's way: a short ASCII key held in the string value
-    /// (`_shortASCIIKey`) is looked for in the type index first, like a type alone; any key the index does not
-    /// hold takes `_findKeyedInTables`.
-    @inline(never)
-    private func _beginKeyed(
-        _ table: OpaquePointer, _ type: UnsafeRawPointer, key: String, reader: UnsafeMutablePointer<cbox_reader>
-    ) -> _Lookup {
-        let words = _stringWords(key)
-        var indexed: UnsafeMutableRawPointer? = nil
-        if let short = _shortASCIIKey(words),
-            let entry = cbox_table_index_entry(table, type, cbox_key_word_inline(short.bytes, short.count))
+    /// What a type index entry (if the index holds the identity) gives a lookup inside the read section
+    /// `reader` entered: the `.object` lookup of its published ready object, or the registration it holds.
+    @inline(__always)
+    private func _read(_ entry: UnsafePointer<cbox_type_entry>?, reader: UnsafeMutablePointer<cbox_reader>) -> (
+        ready: _Lookup?, indexed: UnsafeMutableRawPointer?
+    ) {
+        guard let entry else { return (nil, nil) }
+        if let object = cbox_type_entry_ready(entry),
+            let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
         {
-            if let object = cbox_type_entry_ready(entry),
-                let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
-            {
-                return ready
-            }
-            indexed = cbox_type_entry_value(entry)
+            return (ready, nil)
         }
-        let (found, holder) = indexed.map { ($0, nil) } ?? _findKeyedInTables(type, key: key, words: words)
-        return _decide(found, holder: holder, reader: reader)
+        return (nil, cbox_type_entry_value(entry))
     }
 
     /// The end of `_begin`, inside the read section `reader` entered: `.missing` (ending the section) when
@@ -133,29 +122,36 @@ extension Box {
             return _findInAncestorTables(
                 hash, type, UnsafeBufferPointer(start: nil, count: 0), word: cbox_key_word(nil, 0, false))
         }
-        return _findKeyedInTables(type, key: key, words: _stringWords(key))
+        let (found, holder, _) = _findKeyedInTables(type, key: key, words: _stringWords(key))
+        return (found, holder)
     }
 
-    /// Keyed lookups. An ASCII key of at most 7 bytes, held inside the string value (`_shortASCIIKey`), is
-    /// hashed and compared from that value's first word, without reading the string through a view; any
-    /// other key takes `_findKeyedThroughUTF8InTables`.
+    /// Keyed lookups; `words` are the key's string value's. An ASCII key of at most 7 bytes held inside the
+    /// string value (`_shortASCIIKey`) is looked for in the type index first, like a type alone, with the
+    /// ready object published there, if any; otherwise it is hashed and compared from that value's first
+    /// word, without reading the string through a view. Any other key takes `_findKeyedThroughUTF8InTables`.
     ///
     /// - Complexity: O(1) for a short key, otherwise that of `_findKeyedThroughUTF8InTables`.
     @inline(never)
     private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
-        UnsafeMutableRawPointer?, Unmanaged<Box>?
+        UnsafeMutableRawPointer?, Unmanaged<Box>?, ready: UnsafeMutableRawPointer?
     ) {
         guard let short = _shortASCIIKey(words) else {
-            return _findKeyedThroughUTF8InTables(type, key: key, words: words)
+            let (found, holder) = _findKeyedThroughUTF8InTables(type, key: key, words: words)
+            return (found, holder, nil)
+        }
+        let table = _table.unsafelyUnwrapped
+        let word = cbox_key_word_inline(short.bytes, short.count)
+        if let entry = cbox_table_index_entry(table, type, word), let found = cbox_type_entry_value(entry) {
+            return (found, nil, cbox_type_entry_ready(entry))
         }
         var packed = short.bytes
-        return withUnsafeBytes(of: &packed) { raw in
+        let (found, holder) = withUnsafeBytes(of: &packed) { raw in
             let bytes = UnsafeBufferPointer(
                 start: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: short.count)
-            return _findKeyed(
-                _table.unsafelyUnwrapped, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes,
-                word: cbox_key_word_inline(short.bytes, bytes.count))
+            return _findKeyed(table, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes, word: word)
         }
+        return (found, holder, nil)
     }
 
     /// Keyed lookups through the key's UTF-8 bytes, for every key `_shortASCIIKey` does not recognise;
