@@ -50,6 +50,23 @@ struct ReadyObjectTests {
         #expect((try? box.tryResolve(Engine.self, key: "BM")) == nil, "a key the index does not hold")
     }
 
+    @Test("a keyed re-registration withdraws its published instance and leaves the others'")
+    func keyedReRegistrationWithdraws() {
+        let box = Box()
+        for key in ["BMW", "VW", ""] { box.register(key: key, life: .permanent) { Engine() } }
+        box.register(life: .permanent) { Engine() }
+        let before = ["BMW", "VW", ""].map { box.resolve(Engine.self, key: $0) }
+        let plain = box.resolve(Engine.self)
+        box.register(key: "BMW", life: .permanent) { Engine() }
+
+        #expect(published(Engine.self, key: "BMW", in: box) == nil)
+        #expect(box.resolve(Engine.self, key: "BMW") !== before[0])
+        #expect(box.resolve(Engine.self, key: "VW") === before[1])
+        #expect(box.resolve(Engine.self, key: "") === before[2])
+        #expect(box.resolve(Engine.self) === plain)
+        #expect(plain !== before[2], "the empty key is a key, not none")
+    }
+
     @Test("a short key resolved from heap storage, or outside ASCII, finds the same published instance")
     func shortKeysInAnyFormResolveTheOneInstance() {
         let box = Box()

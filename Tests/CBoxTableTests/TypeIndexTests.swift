@@ -2,10 +2,9 @@ import CBoxTable
 import Testing
 
 extension CBoxTableSuite {
-    /// `cbox_table_find_type`: the type index, which finds a type's unkeyed entry without a hash or a probe,
-    /// and follows every write to it; and the ready objects published there for the values it holds. (The
-    /// fixture checks after each write that the index holds exactly the values of the unkeyed entries of the
-    /// types it holds.)
+    /// The type index, which finds an unkeyed or short-keyed entry without a hash or a probe, and follows
+    /// every write to it; and the ready objects published there for the values it holds. (The fixture checks
+    /// after each write that the index holds exactly the values of the entries of the identities it holds.)
     @Suite struct TypeIndex {
         let fixture = TableFixture()
 
@@ -183,6 +182,33 @@ extension CBoxTableSuite {
             #expect(fixture.findThroughIndex(empty) === values[2], "the empty key is a key, not none")
             #expect(fixture.readyThroughIndex(unkeyed) == nil && fixture.readyThroughIndex(empty) == nil)
             #expect(fixture.readyThroughIndex(keyed) === object)
+        }
+
+        @Test func anUnkeyedAndAKeyedEntryInOneBucketAreToldApartByTheirKeys() {
+            let type = TypeID.a
+            let key = try! #require(
+                (0..<10_000).lazy.map { Key(type, "k\($0)") }.first {
+                    cbox_index_bucket(type, $0.word) == cbox_type_bucket(type)
+                })
+            let (unkeyed, keyed) = (fixture.makeProbe(for: Key(type, nil)), fixture.makeProbe(for: key))
+            fixture.insert(Key(type, nil), unkeyed)
+            fixture.insert(key, keyed)
+            let object = fixture.makeProbe(for: nil)
+            fixture.publish(object, for: keyed, of: key)
+
+            #expect(fixture.findThroughIndex(Key(type, nil)) === unkeyed)
+            #expect(fixture.findThroughIndex(key) === keyed)
+            #expect(fixture.readyThroughIndex(Key(type, nil)) == nil)
+            #expect(fixture.readyThroughIndex(key) === object)
+            #expect(!fixture.publish(object, for: keyed, of: Key(type, nil)), "the unkeyed entry holds another value")
+        }
+
+        @Test func aNonASCIIShortKeyIsNotIndexed() {
+            let key = Key(TypeID.a, "é")
+            fixture.insert(key)
+
+            #expect(!cbox_key_word_is_indexed(key.word))
+            #expect(fixture.findThroughIndex(key) == nil)
         }
 
         @Test func aKeyLongerThanSevenBytesIsNeverIndexed() {

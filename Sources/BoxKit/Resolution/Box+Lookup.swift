@@ -74,7 +74,9 @@ extension Box {
     /// outlives every read section that can find it, so the index returns `object` only while it is valid.
     @usableFromInline
     final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
-        guard let table = _table else { return }
+        guard let table = _table, registration.key.map({ $0.utf8.count <= CBOX_KEY_INLINE_MAX }) ?? true else {
+            return
+        }
         let word = _withKeyBytes(registration.key) { bytes, hasKey, _ in
             cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
         }
@@ -98,7 +100,7 @@ extension Box {
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
     /// so that it outlives the lookup; `nil` for this box): an unkeyed one in the table's type index first,
-    /// which needs no hash, then by `_probeTables`.
+    /// which needs no hash, then by `_probeTables` (whose keyed lookups read the index too).
     @inline(__always)
     private func _findInTables(
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
@@ -107,8 +109,9 @@ extension Box {
         return _probeTables(type, key: key, reader: reader)
     }
 
-    /// `_findInTables` past the type index: the probe of this box's table, then its ancestors'. The common
-    /// unkeyed case is inlined into `_begin`; keys take `_findKeyedInTables`.
+    /// `_findInTables` past the unkeyed type index: the probe of this box's table, then its ancestors'. The
+    /// common unkeyed case is inlined into `_begin`; keys take `_findKeyedInTables`, which reads the index for
+    /// a short key first.
     @inline(__always)
     private func _probeTables(
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>

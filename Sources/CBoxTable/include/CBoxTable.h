@@ -139,10 +139,17 @@ typedef struct cbox_type_entry {
 #define CBOX_TYPE_INDEX 128
 _Static_assert(CBOX_TYPE_INDEX == 2 << 6, "cbox_index_bucket takes the top 6 bits of its mix");
 
-/// Whether the type index holds entries with this key word: no key, or a key of at most
-/// `CBOX_KEY_INLINE_MAX` bytes (its inline word); never a longer key.
+/// Whether the type index holds entries with this key word: no key, or an ASCII key of at most
+/// `CBOX_KEY_INLINE_MAX` bytes (its inline word), the keys a lookup can name by that word alone; never a
+/// longer or non-ASCII key. On big-endian platforms, where two short keys' words may coincide (the table
+/// tells their slots apart by hash), no key.
 static inline bool cbox_key_word_is_indexed(uint64_t key_word) {
-    return key_word == CBOX_KEY_NONE || (key_word & CBOX_KEY_INLINE_BIT) != 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return key_word == CBOX_KEY_NONE;
+#else
+    return key_word == CBOX_KEY_NONE ||
+           ((key_word & CBOX_KEY_INLINE_BIT) != 0 && (key_word & 0x0080808080808080ULL) == 0);
+#endif
 }
 
 /// The bucket of (`type_id`, `key_word`) in the type index: entries `2 * bucket` and `2 * bucket + 1`.
@@ -283,7 +290,7 @@ static inline bool cbox_table_noted_hash(const cbox_table *table, const void *ty
 
 /// Inserts or replaces, returning whether an entry was replaced. `hash` must be `cbox_hash` of the type and
 /// key, or at least the same for every call with the same (type, key): an entry is found by it, and the
-/// type index keeps one unkeyed entry per type. The table takes over one reference to `value`; a replaced
+/// type index keeps one entry per indexed identity. The table takes over one reference to `value`; a replaced
 /// value is retired and released later. The key bytes are copied. Writers must be serialised by the caller.
 /// Like every allocating function here, traps when memory is exhausted.
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
