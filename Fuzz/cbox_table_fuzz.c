@@ -107,10 +107,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         case 1: {  // find
             cbox_read_begin(reader);
-            void *value = cbox_table_find(table, hash, (const void *)type, key, length,
-                                          cbox_key_word(key, length, has_key));
-            // The type index may not hold the type (NULL), but what it holds is the unkeyed entry's value.
-            void *indexed = has_key ? NULL : cbox_table_find_type(table, (const void *)type);
+            uint64_t word = cbox_key_word(key, length, has_key);
+            void *value = cbox_table_find(table, hash, (const void *)type, key, length, word);
+            // The type index may not hold the identity (NULL), but what it holds is that entry's value, and
+            // the ready object published for it (here the value itself) is the current value's or none.
+            const cbox_type_entry *entry =
+                cbox_key_word_is_indexed(word) ? cbox_table_index_entry(table, (const void *)type, word) : NULL;
+            void *indexed = entry ? cbox_type_entry_value(entry) : NULL;
+            void *ready = entry ? cbox_type_entry_ready(entry) : NULL;
+            if (indexed != NULL && (shape & 2)) cbox_table_publish_ready(table, (const void *)type, word, indexed, indexed);
             cbox_read_end(reader);
             if (value != (found >= 0 ? (void *)shadow[found].value : NULL)) {
                 fprintf(stderr, "find disagrees with the shadow\n");
@@ -118,6 +123,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
             if (indexed != NULL && indexed != value) {
                 fprintf(stderr, "the type index disagrees with find\n");
+                abort();
+            }
+            if (ready != NULL && ready != value) {
+                fprintf(stderr, "the type index publishes another value's object\n");
                 abort();
             }
             break;

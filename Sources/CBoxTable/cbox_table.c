@@ -361,7 +361,9 @@ static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
             return "an identity is indexed twice";
         }
         for (size_t j = i; j < i + 2; j++) {
-            if (types[j].type == NULL && types[j].value != NULL) return "an unused type-index entry holds a value";
+            if (types[j].type == NULL && (types[j].value != NULL || types[j].key != 0)) {
+                return "an unused type-index entry holds a value or a key";
+            }
             if (types[j].type != NULL && cbox_index_bucket(types[j].type, types[j].key) != i / 2) {
                 return "an identity is indexed in another bucket";
             }

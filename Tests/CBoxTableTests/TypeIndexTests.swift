@@ -310,6 +310,12 @@ extension CBoxTableSuite {
                     == "a type-index entry's ready word is stale")
         }
 
+        @Test func theInvariantCheckNoticesAKeyLeftInAnUnusedEntry() {
+            #expect(
+                brokenInvariant(whileTheEntryOf: nil) { $0.key = 0x8300_0000_0041_4141 }
+                    == "an unused type-index entry holds a value or a key")
+        }
+
         @Test func theInvariantCheckNoticesAnotherValuesToken() {
             fixture.insert(Key(TypeID.a, nil))
             let stranger = Unmanaged.passUnretained(fixture.makeProbe(for: nil)).toOpaque()
@@ -335,15 +341,18 @@ extension CBoxTableSuite {
                 })
         }
 
-        /// The invariant the check finds broken while the index entry of `type` is changed by `change` in place
-        /// (to break it on purpose); the entry is restored afterwards.
+        /// The invariant the check finds broken while the index entry of `type`'s unkeyed identity (or, with
+        /// `nil`, the first unused entry) is changed by `change` in place (to break it on purpose); the entry is
+        /// restored afterwards.
         func brokenInvariant(
-            whileTheEntryOf type: UnsafeRawPointer, _ change: (inout cbox_type_entry) -> Void
+            whileTheEntryOf type: UnsafeRawPointer?, _ change: (inout cbox_type_entry) -> Void
         ) -> String? {
             let start = UnsafeMutableRawPointer(fixture.handle) + MemoryLayout<cbox_table_head>.offset(of: \.types)!
             let entries = UnsafeMutableBufferPointer(
                 start: start.assumingMemoryBound(to: cbox_type_entry.self), count: Int(CBOX_TYPE_INDEX))
-            guard let index = entries.firstIndex(where: { $0.type == type }) else { return "\(type) is not indexed" }
+            guard let index = entries.firstIndex(where: { $0.type == type && $0.key == UInt64(CBOX_KEY_NONE) }) else {
+                return "\(String(describing: type)) is not indexed"
+            }
             let kept = entries[index]
             defer { entries[index] = kept }
             change(&entries[index])
