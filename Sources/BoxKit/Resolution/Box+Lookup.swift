@@ -13,9 +13,9 @@ extension Box {
     /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
     /// the registration from then on.
     ///
-    /// A resolve without a key or with a short key looks in the box's type index first. A
-    /// ready permanent class instance published there (`_publish(readyObject:of:)`) is returned without
-    /// reading the registration (`_ResolutionThread.decide(readyObject:thread:)`).
+    /// A resolve without a key or with a short ASCII key looks in the box's type index first. A ready
+    /// permanent class instance published there (`_publish(readyObject:of:)`) is returned without reading
+    /// the registration (`_ResolutionThread.decide(readyObject:thread:)`).
     ///
     /// - Complexity: O(1) on average per box searched. A lookup that the box's type index holds reads one
     ///   entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for unkeyed

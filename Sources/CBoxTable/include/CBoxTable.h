@@ -112,13 +112,13 @@ typedef struct cbox_key_note {
 
 #define CBOX_KEY_NOTES 64
 
-/// One entry of a table's type index: a type id and a key word (`CBOX_KEY_NONE`, or an inline key's word: the
-/// identities the index holds), the value of that entry (NULL while it has none), and its `ready` word. An
-/// entry's `type` is written once, after its `key` and its first `value`, and neither changes, even when the
-/// entry is removed or the table cleared; `value` follows every insert, replacement and removal of that
-/// entry within the same write. So a reader that matched `type` and `key` reads the value the slots hold, or
-/// held before the write in progress, or NULL: never another entry's value or one retired before its read
-/// section began.
+/// One entry of a table's type index: a type id and a key word (`CBOX_KEY_NONE`, or the inline word of an
+/// ASCII key: the identities `cbox_key_word_is_indexed` admits), the value of that entry (NULL while it has
+/// none), and its `ready` word. An entry's `type` is written once, after its `key` and its first `value`, and
+/// neither changes, even when the entry is removed or the table cleared; `value` follows every insert,
+/// replacement and removal of that entry within the same write. So a reader that matched `type` and `key`
+/// reads the value the slots hold, or held before the write in progress, or NULL: never another entry's value
+/// or one retired before its read section began.
 ///
 /// `ready` is 0 while `value` is NULL; `value | 1` (an unpublished token) when a writer stores `value`; or,
 /// once `cbox_table_publish_ready` replaced that very token, an object the value keeps alive until the table
@@ -253,8 +253,8 @@ static inline void *_Nullable cbox_table_find_type(const cbox_table *table, cons
 }
 
 /// Publishes `object` as the ready object of `value`, if `value` is still the entry of `type_id` and
-/// `key_word` in the type index and nothing is published for it yet: replaces the entry's token for `value` (never an
-/// object, never another value's token). Returns whether it did; an object whose low bit is set (an
+/// `key_word` in the type index and nothing is published for it yet: replaces the entry's token for `value`
+/// (never an object, never another value's token). Returns whether it did; an object whose low bit is set (an
 /// Objective-C tagged pointer on x86-64) is never published. The one function that writes to a table without
 /// the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be reused for
 /// another value meanwhile). `object` must stay valid until the table releases `value`.
