@@ -116,7 +116,7 @@ struct ReadyObjectTests {
     func latePublicationIsRefused() {
         let box = Box()
         var replaced = false
-        box.register(life: .permanent) { () -> Engine in
+        box.register(life: .permanent) { [unowned box] () -> Engine in
             if !replaced {
                 replaced = true
                 box.register(life: .permanent) { Engine() }
@@ -136,7 +136,7 @@ struct ReadyObjectTests {
         for change: (Box) -> Void in [{ $0.reset() }, { $0.clear() }] {
             let box = Box()
             var changed = false
-            box.register(life: .permanent) { () -> Engine in
+            box.register(life: .permanent) { [unowned box] () -> Engine in
                 if !changed {
                     changed = true
                     change(box)
