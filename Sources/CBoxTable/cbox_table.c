@@ -178,6 +178,11 @@ void cbox_table_destroy(cbox_table *table) {
     free(table);
 }
 
+/// The `ready` word a writer stores with `value`: its unpublished token, or 0 for no value.
+static uint64_t cbox__ready_token(const void *_Nullable value) {
+    return value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
+}
+
 /// Makes the type index say that the entry of `type_id` and `key_word` (which `cbox_key_word_is_indexed`) now
 /// holds `value` (NULL: there is none), with `value`'s token (0 for NULL) stored in `ready` before it, so
 /// that a publication for the value it replaces fails from then on. An identity not yet indexed takes a free
@@ -185,7 +190,7 @@ void cbox_table_destroy(cbox_table *table) {
 /// value. Writers only.
 static void cbox__index(cbox_table *table, const void *type_id, uint64_t key_word, void *_Nullable value) {
     cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(type_id, key_word)];
-    uint64_t token = value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
+    uint64_t token = cbox__ready_token(value);
     for (int i = 0; i < 2; i++) {
         if (pair[i].type == type_id && pair[i].key == key_word) {
             __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELEASE);
@@ -207,14 +212,11 @@ bool cbox_table_publish_ready(cbox_table *table, const void *type_id, uint64_t k
                               const void *object) {
     if ((uintptr_t)object & CBOX_READY_TOKEN) return false;
     if (!cbox_key_word_is_indexed(key_word)) return false;
-    cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(type_id, key_word)];
-    for (int i = 0; i < 2; i++) {
-        if (__atomic_load_n(&pair[i].type, __ATOMIC_ACQUIRE) != type_id || pair[i].key != key_word) continue;
-        uint64_t token = (uint64_t)(uintptr_t)value | CBOX_READY_TOKEN;
-        return __atomic_compare_exchange_n(&pair[i].ready, &token, (uint64_t)(uintptr_t)object, false,
-                                           __ATOMIC_RELEASE, __ATOMIC_RELAXED);
-    }
-    return false;
+    cbox_type_entry *entry = (cbox_type_entry *)cbox_table_index_entry(table, type_id, key_word);
+    if (entry == NULL) return false;
+    uint64_t token = cbox__ready_token(value);
+    return __atomic_compare_exchange_n(&entry->ready, &token, (uint64_t)(uintptr_t)object, false, __ATOMIC_RELEASE,
+                                       __ATOMIC_RELAXED);
 }
 
 /// The first empty slot of `slots` from `hash`'s home slot on: where an entry with that hash goes (writers
@@ -372,7 +374,7 @@ static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
             // Read once, atomically: a reader may publish an object in place of the token meanwhile.
             uint64_t ready = __atomic_load_n(&types[j].ready, __ATOMIC_RELAXED);
             if (types[j].value == NULL ? ready != 0 : ready == 0) return "a type-index entry's ready word is stale";
-            if ((ready & CBOX_READY_TOKEN) && ready != ((uint64_t)(uintptr_t)types[j].value | CBOX_READY_TOKEN)) {
+            if ((ready & CBOX_READY_TOKEN) && ready != cbox__ready_token(types[j].value)) {
                 return "a type-index entry's token is another value's";
             }
         }
