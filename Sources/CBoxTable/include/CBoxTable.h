@@ -136,8 +136,10 @@ typedef struct cbox_type_entry {
 #define CBOX_READY_TOKEN ((uint64_t)1)
 
 /// Entries of the type index: buckets of two, so that two identities that share a bucket are both indexed.
-#define CBOX_TYPE_INDEX 128
-_Static_assert(CBOX_TYPE_INDEX == 2 << 6, "cbox_index_bucket takes the top 6 bits of its mix");
+/// 256 buckets (16 KiB per table): they hold nearly all of a box of a few hundred services or short keys, and
+/// about half of a box of 1,000.
+#define CBOX_TYPE_INDEX 512
+_Static_assert(CBOX_TYPE_INDEX == 2 << 8, "cbox_index_bucket takes the top 8 bits of its mix");
 
 /// Whether the type index holds entries with this key word: no key, or an ASCII key of at most
 /// `CBOX_KEY_INLINE_MAX` bytes (its inline word), the keys a lookup can name by that word alone; never a
@@ -154,7 +156,7 @@ static inline bool cbox_key_word_is_indexed(uint64_t key_word) {
 
 /// The bucket of (`type_id`, `key_word`) in the type index: entries `2 * bucket` and `2 * bucket + 1`.
 static inline size_t cbox_index_bucket(const void *type_id, uint64_t key_word) {
-    return (size_t)((((uint64_t)(uintptr_t)type_id ^ key_word) * 0x9E3779B97F4A7C15ull) >> 58);
+    return (size_t)((((uint64_t)(uintptr_t)type_id ^ key_word) * 0x9E3779B97F4A7C15ull) >> 56);
 }
 
 /// The bucket of `type_id`'s unkeyed entry: `cbox_index_bucket(type_id, CBOX_KEY_NONE)`.
