@@ -32,7 +32,7 @@ extension Box {
             let (found, holder) = indexed.map { ($0, nil) } ?? _probeTables(type, key: nil, reader: reader)
             return _decide(found, holder: holder, reader: reader)
         }
-        let (found, holder, object) = _findKeyedInTables(type, key: key, words: _stringWords(key))
+        let (found, holder, object) = _findKeyedInTables(type, key: key)
         if let object, let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) {
             return ready
         }
@@ -125,20 +125,24 @@ extension Box {
             return _findInAncestorTables(
                 hash, type, UnsafeBufferPointer(start: nil, count: 0), word: cbox_key_word(nil, 0, false))
         }
-        let (found, holder, _) = _findKeyedInTables(type, key: key, words: _stringWords(key))
+        let (found, holder, _) = _findKeyedInTables(type, key: key)
         return (found, holder)
     }
 
-    /// Keyed lookups; `words` are the key's string value's. An ASCII key of at most 7 bytes held inside the
-    /// string value (`_shortASCIIKey`) is looked for in the type index first, like a type alone, with the
-    /// ready object published there, if any; otherwise it is hashed and compared from that value's first
-    /// word, without reading the string through a view. Any other key takes `_findKeyedThroughUTF8InTables`.
+    /// Keyed lookups. An ASCII key of at most 7 bytes held inside the string value (`_shortASCIIKey`) is
+    /// looked for in the type index first, like a type alone, with the ready object published there, if any;
+    /// otherwise it is hashed and compared from that value's first word, without reading the string through a
+    /// view. Any other key takes `_findKeyedThroughUTF8InTables`.
+    ///
+    /// The string value's words are read here, not by the callers: reading a value through its address makes
+    /// the function that does it check a stack protector on return, which `_begin` would pay on every resolve.
     ///
     /// - Complexity: O(1) for a short key, otherwise that of `_findKeyedThroughUTF8InTables`.
     @inline(never)
-    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
+    private func _findKeyedInTables(_ type: UnsafeRawPointer, key: String) -> (
         UnsafeMutableRawPointer?, Unmanaged<Box>?, ready: UnsafeMutableRawPointer?
     ) {
+        let words = _stringWords(key)
         guard let short = _shortASCIIKey(words) else {
             let (found, holder) = _findKeyedThroughUTF8InTables(type, key: key, words: words)
             return (found, holder, nil)
