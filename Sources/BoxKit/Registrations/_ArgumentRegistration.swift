@@ -9,7 +9,7 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
     /// The factory, called with the resolver and the arguments of the resolve.
     @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
     /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
-    @usableFromInline @exclusivity(unchecked) var instance: Service?
+    @usableFromInline @exclusivity(unchecked) var instance = _InstanceStorage()
     /// For `.perArguments`, the instance made for each value of the arguments; `nil` for other lifetimes.
     let instances: _Locked<[[AnyHashable]: Service]>?
 
@@ -28,6 +28,10 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
                 "BoxKit: \(displayName) is registered with life: .perArguments, which keeps an instance per value "
                     + "of its arguments, but \(unhashable.joined(separator: ", ")) is not Hashable.")
         }
+    }
+
+    deinit {
+        instance.destroy(as: Service.self)
     }
 
     /// The arguments of a resolve, as the key of `instances`; each argument type was checked `Hashable` when
@@ -69,7 +73,7 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
 
     /// The ready permanent instance.
     @inlinable
-    var readyInstance: Service { instance.unsafelyUnwrapped }
+    var readyInstance: Service { instance.instance(as: Service.self) }
 
     /// Makes the service for a resolve that started at `origin` with `argument`, by its lifetime's rule
     /// (`_AnyRegistration.make`): a shared instance is made with the arguments of the resolve that makes it.
@@ -90,7 +94,7 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
         guard let instances else {
             return make(
                 resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-                call: { factory($0, repeat each argument) }, store: { instance = $0 }, ready: { readyInstance })
+                call: { factory($0, repeat each argument) }, store: { instance.store($0) }, ready: { readyInstance })
         }
         let key = Self.instanceKey(repeat each argument)
         return make(

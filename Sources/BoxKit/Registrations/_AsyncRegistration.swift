@@ -12,7 +12,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     /// Set (releasing) once the permanent instance is stored; read (acquiring) before reading it.
     let created: _AtomicWord
     /// The permanent instance; written once, by the creation task, before `created` is set; then only read.
-    @exclusivity(unchecked) var instance: Service?
+    @exclusivity(unchecked) var instance = _InstanceStorage()
     /// The task that creates the permanent instance: started by the first resolve that needs it, awaited by
     /// every resolve until the instance is stored, then dropped (the task captures this registration).
     /// Guarded by `bookkeeping`.
@@ -43,6 +43,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     }
 
     deinit {
+        instance.destroy(as: Service.self)
         bookkeeping.releaseObject()
     }
 
@@ -65,7 +66,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     ///   one that started it: awaiting itself would never return.
     @usableFromInline
     func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
-        if created.loadFlag(ordering: .acquiring) { return instance.unsafelyUnwrapped }
+        if created.loadFlag(ordering: .acquiring) { return instance.instance(as: Service.self) }
         if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
         switch life {
         case .transient: return await makeTransient(origin: origin)

@@ -7,7 +7,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     @usableFromInline let factory: (() -> Service)?
     @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
     /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
-    @usableFromInline @exclusivity(unchecked) var instance: Service?
+    @usableFromInline @exclusivity(unchecked) var instance = _InstanceStorage()
 
     /// Inlinable, so that it specialises where `register` does: made generically, it would look up the
     /// metadata of `Service?` on every registration.
@@ -36,6 +36,10 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         super.init(serviceType: Service.self, key: key, life: life, extras: extras)
     }
 
+    deinit {
+        instance.destroy(as: Service.self)
+    }
+
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
     @inlinable
     static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_Registration<Service>> {
@@ -44,7 +48,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
 
     /// The ready permanent instance.
     @inlinable
-    var readyInstance: Service { instance.unsafelyUnwrapped }
+    var readyInstance: Service { instance.instance(as: Service.self) }
 
     /// Calls the factory. Each is called through optional chaining on the stored property, which borrows
     /// it from the registration: binding it with `if let` first would copy it, retaining and releasing its
@@ -98,7 +102,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     func makeThrowing(resolvingFrom origin: Box, holder: Unmanaged<Box>?) throws -> Service {
         try make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-            call: { resolver throws in try callThrowing(resolver) }, store: { instance = $0 },
+            call: { resolver throws in try callThrowing(resolver) }, store: { instance.store($0) },
             ready: { readyInstance })
     }
 
@@ -108,7 +112,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     @inlinable @inline(never)
     func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> Service {
         make(
-            resolvingFrom: origin, holder: holder, call: { call($0) }, store: { instance = $0 },
+            resolvingFrom: origin, holder: holder, call: { call($0) }, store: { instance.store($0) },
             ready: { readyInstance })
     }
 

@@ -1,0 +1,107 @@
+@_spi(Baseline) import BoxKit
+@_spi(Baseline) import BoxKitTestSupport
+import Testing
+
+// A registration keeps its shared instance as an object reference when the service is a class, and in a cell
+// of its own otherwise (a struct, an existential): both shapes must give back the one instance made and
+// release it with the registration.
+
+/// A value that is not one class reference and holds a tracked object.
+private struct Parked {
+    let tracked: Tracked
+    let bay: Int
+}
+
+/// A protocol that is not class-bound: its existential holds a value in an inline buffer of three words.
+private protocol Parkable {
+    var tracked: Tracked { get }
+}
+
+extension Parked: Parkable {}
+
+@Suite("Shared instances that are not one class reference")
+struct SharedInstanceShapeTests {
+    @Test("a permanent struct keeps the objects it was made with", arguments: backends)
+    func permanentStructKeepsItsObjects(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Parked(tracked: Tracked(1), bay: 7) }
+        let first = box.resolve() as Parked
+        let second = box.resolve() as Parked
+        #expect(first.tracked === second.tracked)
+        #expect(second.bay == 7)
+    }
+
+    @Test("a permanent existential of a non-class-bound protocol is one instance", arguments: backends)
+    func permanentExistentialIsOneInstance(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Parked(tracked: Tracked(2), bay: 1) as any Parkable }
+        #expect((box.resolve() as any Parkable).tracked === (box.resolve() as any Parkable).tracked)
+    }
+
+    @Test("a permanent class-bound existential is one instance", arguments: backends)
+    func permanentClassBoundExistentialIsOneInstance(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Car(name: "pace car") as any Vehicle }
+        #expect((box.resolve() as any Vehicle) === (box.resolve() as any Vehicle))
+    }
+
+    @Test("clear releases a permanent struct and an existential", arguments: backends)
+    func clearReleasesStructAndExistential(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        weak var inStruct: Tracked?
+        weak var inExistential: Tracked?
+        do {
+            box.register(life: .permanent) { Parked(tracked: Tracked(3), bay: 2) }
+            box.register(life: .permanent) { Parked(tracked: Tracked(4), bay: 3) as any Parkable }
+            inStruct = (box.resolve() as Parked).tracked
+            inExistential = (box.resolve() as any Parkable).tracked
+        }
+        #expect(inStruct != nil && inExistential != nil)
+        box.clear()
+        #expect(eventuallyReleased(box) { inStruct == nil && inExistential == nil })
+    }
+
+    @Test("re-registering releases the replaced permanent struct", arguments: backends)
+    func reRegisteringReleasesReplacedStruct(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        weak var replaced: Tracked?
+        do {
+            box.register(life: .permanent) { Parked(tracked: Tracked(5), bay: 4) }
+            replaced = (box.resolve() as Parked).tracked
+        }
+        box.register(life: .permanent) { Parked(tracked: Tracked(6), bay: 5) }
+        #expect((box.resolve() as Parked).tracked.id == 6)
+        #expect(eventuallyReleased(box) { replaced == nil })
+    }
+
+    @Test("unregistering a permanent struct made from runtime arguments releases it", arguments: backends)
+    func unregisteringArgumentStructReleasesIt(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        weak var instance: Tracked?
+        do {
+            box.register(Parked.self, life: .permanent) { (_: Resolver, bay: Int) in
+                Parked(tracked: Tracked(7), bay: bay)
+            }
+            let first = box.resolve(Parked.self, arguments: 9)
+            #expect(box.resolve(Parked.self, arguments: 10).tracked === first.tracked)
+            #expect(first.bay == 9)
+            instance = first.tracked
+        }
+        #expect(box.unregister(Parked.self, arguments: Int.self))
+        #expect(eventuallyReleased(box) { instance == nil })
+    }
+
+    @Test("clear releases an async permanent struct", arguments: backends)
+    func clearReleasesAsyncStruct(backend: Box.Backend) async {
+        let box = Box(backend: backend)
+        weak var instance: Tracked?
+        do {
+            box.register(life: .permanent) { () async -> Parked in Parked(tracked: Tracked(8), bay: 6) }
+            let first = await box.resolveAsync(Parked.self)
+            #expect(await box.resolveAsync(Parked.self).tracked === first.tracked)
+            instance = first.tracked
+        }
+        box.clear()
+        #expect(eventuallyReleased(box) { instance == nil })
+    }
+}
