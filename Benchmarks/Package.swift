@@ -44,6 +44,11 @@ let package = Package(
             name: "LaunchSwinject",
             dependencies: ["AppGraphSwinject", "LaunchSupport", .product(name: "Swinject", package: "Swinject")]
         ),
+        // The in-process app-graph passes in one synchronous process, for valgrind's instruction counts.
+        .executableTarget(
+            name: "AppGraphProbe",
+            dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
+        ),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [
