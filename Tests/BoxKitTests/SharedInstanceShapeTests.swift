@@ -2,9 +2,9 @@
 @_spi(Baseline) import BoxKitTestSupport
 import Testing
 
-// A registration keeps its shared instance as an object reference when the service is a class, and in a cell
-// of its own otherwise (a struct, an existential): both shapes must give back the one instance made and
-// release it with the registration.
+// A registration keeps its shared instance as a reference to it when the service is a class, and to an object
+// holding it otherwise (a struct, an existential): both shapes must give back the one instance made and
+// release it with the registration. (Class-bound existentials: ReadyObjectTests.)
 
 /// A value that is not one class reference and holds a tracked object.
 private struct Parked {
@@ -38,11 +38,25 @@ struct SharedInstanceShapeTests {
         #expect((box.resolve() as any Parkable).tracked === (box.resolve() as any Parkable).tracked)
     }
 
-    @Test("a permanent class-bound existential is one instance", arguments: backends)
-    func permanentClassBoundExistentialIsOneInstance(backend: Box.Backend) {
+    @Test("threads resolving a permanent struct at once all get the one instance", arguments: backends)
+    func threadsShareOnePermanentStruct(backend: Box.Backend) {
         let box = Box(backend: backend)
-        box.register(life: .permanent) { Car(name: "pace car") as any Vehicle }
-        #expect((box.resolve() as any Vehicle) === (box.resolve() as any Vehicle))
+        box.register(life: .permanent) { Parked(tracked: Tracked(9), bay: 8) }
+        #expect(distinctObjects(onThreads: 8) { _ in (box.resolve() as Parked).tracked } == 1)
+    }
+
+    @Test("a permanent struct whose factory threw is made and kept by the next resolve", arguments: backends)
+    func permanentStructAfterAThrow(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let attempts = Counter()
+        box.register(life: .permanent) { () throws -> Parked in
+            if attempts.increment() == 1 { throw DiskFull() }
+            return Parked(tracked: Tracked(10), bay: 9)
+        }
+        #expect(throws: BoxError.self) { try box.tryResolve(Parked.self) }
+        let made = try box.tryResolve(Parked.self)
+        #expect(box.resolve(Parked.self).tracked === made.tracked)
+        #expect(attempts.count == 2)
     }
 
     @Test("clear releases a permanent struct and an existential", arguments: backends)
@@ -59,6 +73,20 @@ struct SharedInstanceShapeTests {
         #expect(inStruct != nil && inExistential != nil)
         box.clear()
         #expect(eventuallyReleased(box) { inStruct == nil && inExistential == nil })
+    }
+
+    @Test("reset releases a permanent struct, and the next resolve makes another", arguments: backends)
+    func resetReleasesStruct(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        weak var dropped: Tracked?
+        let made = Counter()
+        box.register(life: .permanent) { Parked(tracked: Tracked(made.increment()), bay: 1) }
+        do {
+            dropped = (box.resolve() as Parked).tracked
+        }
+        #expect(box.reset() == 1)
+        #expect((box.resolve() as Parked).tracked.id == 2)
+        #expect(eventuallyReleased(box) { dropped == nil })
     }
 
     @Test("re-registering releases the replaced permanent struct", arguments: backends)

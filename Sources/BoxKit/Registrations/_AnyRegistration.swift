@@ -35,6 +35,10 @@ class _AnyRegistration: @unchecked Sendable {
     /// The `.weak` instance while someone else holds it; read and written only while holding `creation` (an
     /// async registration's, while holding its `bookkeeping` lock).
     @exclusivity(unchecked) weak var weakInstance: AnyObject?
+    /// The `.permanent` instance (of a synchronous, async or runtime-argument registration), once made: written
+    /// once, under `creation` (an async registration's, under its `bookkeeping` lock), before the flag that says
+    /// it is ready is set, then only read.
+    @usableFromInline @exclusivity(unchecked) final var instance = _InstanceStorage()
 
     @usableFromInline
     init(

@@ -8,8 +8,6 @@
 final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, called with the resolver and the arguments of the resolve.
     @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
-    /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
-    @usableFromInline @exclusivity(unchecked) var instance = _InstanceStorage()
     /// For `.perArguments`, the instance made for each value of the arguments; `nil` for other lifetimes.
     let instances: _Locked<[[AnyHashable]: Service]>?
 
@@ -28,10 +26,6 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
                 "BoxKit: \(displayName) is registered with life: .perArguments, which keeps an instance per value "
                     + "of its arguments, but \(unhashable.joined(separator: ", ")) is not Hashable.")
         }
-    }
-
-    deinit {
-        instance.destroy(as: Service.self)
     }
 
     /// The arguments of a resolve, as the key of `instances`; each argument type was checked `Hashable` when

@@ -11,8 +11,6 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     let factory: @Sendable (Resolver) async -> Service
     /// Set (releasing) once the permanent instance is stored; read (acquiring) before reading it.
     let created: _AtomicWord
-    /// The permanent instance; written once, by the creation task, before `created` is set; then only read.
-    @exclusivity(unchecked) var instance = _InstanceStorage()
     /// The task that creates the permanent instance: started by the first resolve that needs it, awaited by
     /// every resolve until the instance is stored, then dropped (the task captures this registration).
     /// Guarded by `bookkeeping`.
@@ -43,7 +41,6 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     }
 
     deinit {
-        instance.destroy(as: Service.self)
         bookkeeping.releaseObject()
     }
 

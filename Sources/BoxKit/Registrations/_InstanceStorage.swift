@@ -1,37 +1,42 @@
-/// Where a registration keeps the one instance its lifetime shares (`.permanent`, and a permanent async or
-/// runtime-argument registration): a class instance as an object reference, any other value (a struct, an
-/// existential such as `any Vehicle`) in a cell of its own.
+/// Where a registration keeps the one instance its lifetime shares (`.permanent`, synchronous, async or with
+/// runtime arguments): one object reference, to the instance itself when the service is a class, otherwise
+/// to a ``Boxed`` object holding the value (a struct, an existential such as `any Vehicle`).
 ///
-/// Its layout is the same for every service type, unlike a stored `Service?`. So a registration class that
-/// holds it has a layout that does not depend on `Service`, and the Swift runtime needs no metadata of
-/// `Service?`: neither to lay out the class once per service type and process (at an app's launch), nor to
-/// destroy the instance with each registration (a look-up in the runtime's metadata cache). The registration
-/// destroys the instance in its `deinit` with ``destroy(as:)``, naming the type it was stored as.
+/// One word whose layout is the same for every service type, so a registration's layout does not depend on
+/// its service type: the Swift runtime lays out the registration class for a new service type, and destroys
+/// a registration, without any metadata but the service type's own. Releasing the reference destroys the
+/// instance, whatever its type.
 ///
-/// Written once, before the registration's `ready` word is set with a releasing store; read only after that
-/// word is read with an acquiring load.
+/// Written once, by the creation that made the instance, before the flag that says it is ready is stored
+/// (releasing); read only after that flag is loaded (acquiring). The store and every read of one registration
+/// name the same `Service`, and `_isObjectReference` gives one answer for it, as it does where a permanent class
+/// instance is published as the registration's ready object.
 @usableFromInline
 struct _InstanceStorage {
-    /// The instance, when `Service` is one class reference (`_isObjectReference`).
+    /// A value that is not one class reference, kept as an object.
+    @usableFromInline
+    final class Boxed<Service> {
+        @usableFromInline let value: Service
+
+        @usableFromInline
+        init(_ value: Service) {
+            self.value = value
+        }
+    }
+
+    /// The instance, or the ``Boxed`` object holding it; `nil` until ``store(_:)``.
     @usableFromInline var object: AnyObject?
-    /// A cell holding the instance, for every other `Service`; allocated by ``store(_:)``.
-    @usableFromInline var cell: UnsafeMutableRawPointer?
 
     @inlinable
     init() {}
 
     /// Keeps `instance`; the storage must be empty.
     ///
-    /// - Complexity: O(1); a service that is not a class instance allocates its cell.
+    /// - Complexity: O(1); a service that is not a class instance allocates the object that holds it.
     @inlinable
     mutating func store<Service>(_ instance: Service) {
-        if _isObjectReference(Service.self) {
-            object = unsafeBitCast(instance, to: AnyObject.self)
-            return
-        }
-        let stored = UnsafeMutablePointer<Service>.allocate(capacity: 1)
-        stored.initialize(to: instance)
-        cell = UnsafeMutableRawPointer(stored)
+        assert(object == nil, "a shared instance is stored once")
+        object = _isObjectReference(Service.self) ? unsafeBitCast(instance, to: AnyObject.self) : Boxed(instance)
     }
 
     /// The instance ``store(_:)`` kept, read as the same `Service`; the storage must not be empty.
@@ -40,14 +45,6 @@ struct _InstanceStorage {
     @inlinable
     func instance<Service>(as _: Service.Type) -> Service {
         if _isObjectReference(Service.self) { return unsafeBitCast(object.unsafelyUnwrapped, to: Service.self) }
-        return cell.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
-    }
-
-    /// Destroys a value kept in a cell (a class instance goes with `object`), which must have been stored as
-    /// `Service`. The owning registration calls it from its `deinit`, the only place it is called.
-    func destroy<Service>(as _: Service.Type) {
-        guard let cell else { return }
-        cell.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
-        cell.deallocate()
+        return unsafeDowncast(object.unsafelyUnwrapped, to: Boxed<Service>.self).value
     }
 }

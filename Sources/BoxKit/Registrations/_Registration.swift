@@ -1,4 +1,5 @@
-/// A registration of one service type: its factory and, for `.permanent` and `.weak`, its instance.
+/// A registration of one service type: its factory, typed (the instance a shared lifetime keeps is
+/// `_AnyRegistration`'s, whose layout is the same for every service type).
 @usableFromInline
 final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, in whichever of the two shapes `register` received (exactly one is set): one that takes
@@ -6,11 +7,9 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// other: wrapping a factory to take the resolver would allocate a closure context per registration.
     @usableFromInline let factory: (() -> Service)?
     @usableFromInline let resolvingFactory: ((Resolver) -> Service)?
-    /// The permanent instance; written once under `creation` before the `ready` word is set, then only read.
-    @usableFromInline @exclusivity(unchecked) var instance = _InstanceStorage()
 
-    /// Inlinable, so that it specialises where `register` does: made generically, it would look up the
-    /// metadata of `Service?` on every registration.
+    /// Inlinable, so that it specialises where `register` does: made generically, it would look up its own
+    /// metadata in the runtime's cache on every registration.
     ///
     /// `isolation`, when given, is the global actor the factory must run on: a resolve elsewhere fails before
     /// calling it (`_ResolutionThread.decide`).
@@ -34,10 +33,6 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
                 nil
             }
         super.init(serviceType: Service.self, key: key, life: life, extras: extras)
-    }
-
-    deinit {
-        instance.destroy(as: Service.self)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
