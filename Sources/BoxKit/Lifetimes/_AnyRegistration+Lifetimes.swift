@@ -3,7 +3,8 @@
 extension _AnyRegistration {
     /// Each synchronous lifetime's rule, written once for every registration kind (one file each in
     /// `Lifetimes/`, beside its async rule): `call` runs the factory (with its arguments, if any) resolving
-    /// from the box it is given, `store` keeps a permanent instance and `ready` reads it back.
+    /// from the box it is given. A permanent instance is kept in `instance`; `cached` and `store` are
+    /// `.perArguments`' own, which keeps an instance per value of the arguments.
     ///
     /// - `.transient` calls the factory with `origin`, the box the resolve started from, and runs the hooks.
     /// - `.permanent` makes the one instance, unless another thread already has, with `holder` (the box
@@ -20,15 +21,15 @@ extension _AnyRegistration {
     @inlinable
     final func make<Service, Failure: Error>(
         resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service,
-        store: (Service) -> Void, ready: () -> Service, cached: () -> Service? = { nil }
+        cached: () -> Service? = { nil }, store: (Service) -> Void = { _ in }
     ) throws(Failure) -> Service {
         switch life {
         case .transient:
             return try makeTransient(resolvingFrom: origin, call: call)
         case .permanent:
             let holder = holder() ?? origin
-            try createPermanent(resolver: holder, { () throws(Failure) in try call(holder) }, store: store)
-            return ready()
+            try createPermanent(resolver: holder) { () throws(Failure) in try call(holder) }
+            return instance.instance(as: Service.self)
         case .graph:
             return try makeInGraph(resolver: origin) { () throws(Failure) in try call(origin) }
         case .weak:

@@ -3,7 +3,7 @@
 
 extension _AnyRegistration {
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
-    /// it, hands it to `store`, and publishes it (the `readyObject` word for a class instance, then `ready`,
+    /// it, keeps it in `instance`, and publishes it (the `readyObject` word for a class instance, then `ready`,
     /// then, for a class instance, the type index of `resolver`, the box that holds the registration, which
     /// refuses it unless the registration is the entry of its type and key there), all while holding `creation`.
     ///
@@ -11,14 +11,14 @@ extension _AnyRegistration {
     /// service: run generically, it looks up type metadata on every first creation.
     @inlinable
     final func createPermanent<Service, Failure: Error>(
-        resolver: Resolver, _ make: () throws(Failure) -> Service, store: (Service) -> Void
+        resolver: Resolver, _ make: () throws(Failure) -> Service
     ) throws(Failure) {
         try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
             if isReady { return }
             let made = try make()
             initialise(made, resolver: resolver)
-            store(made)
-            let object = _isObjectReference(Service.self) ? unsafeBitCast(made, to: UnsafeMutableRawPointer.self) : nil
+            instance.store(made)
+            let object = instance.classInstance(Service.self)
             if let object { words[Word.readyObject].storePointer(object, ordering: .releasing) }
             words[Word.flags].byte(Flag.ready).storeFlag(true, ordering: .releasing)
             if let object { resolver._publish(readyObject: object, of: self) }

@@ -88,15 +88,14 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
         guard let instances else {
             return make(
                 resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-                call: { factory($0, repeat each argument) }, store: { instance.store($0) }, ready: { readyInstance })
+                call: { factory($0, repeat each argument) })
         }
         let key = Self.instanceKey(repeat each argument)
         return make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
             call: { factory($0, repeat each argument) },
-            store: { (made: Service) in instances.withLock { $0[key] = made } },
-            ready: { () -> Service in preconditionFailure("a .perArguments registration has no single instance") },
-            cached: { () -> Service? in instances.withLock { $0[key] } })
+            cached: { () -> Service? in instances.withLock { $0[key] } },
+            store: { (made: Service) in instances.withLock { $0[key] = made } })
     }
 
     /// Stops the program: there are no arguments to call the factory with. The message names the argument

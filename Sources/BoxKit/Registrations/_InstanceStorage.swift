@@ -39,6 +39,16 @@ struct _InstanceStorage {
         object = _isObjectReference(Service.self) ? unsafeBitCast(instance, to: AnyObject.self) : Boxed(instance)
     }
 
+    /// The instance ``store(_:)`` kept, unretained, when `Service` is one class reference (the object a
+    /// registration publishes as ready); `nil` for any other value, and while the storage is empty.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func classInstance<Service>(_: Service.Type) -> UnsafeMutableRawPointer? {
+        guard _isObjectReference(Service.self), let object else { return nil }
+        return Unmanaged.passUnretained(object).toOpaque()
+    }
+
     /// The instance ``store(_:)`` kept, read as the same `Service`; the storage must not be empty.
     ///
     /// - Complexity: O(1): one load for a class instance, two for any other value.

@@ -97,8 +97,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     func makeThrowing(resolvingFrom origin: Box, holder: Unmanaged<Box>?) throws -> Service {
         try make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-            call: { resolver throws in try callThrowing(resolver) }, store: { instance.store($0) },
-            ready: { readyInstance })
+            call: { resolver throws in try callThrowing(resolver) })
     }
 
     /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
@@ -106,9 +105,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// (`nil`: `origin`); it is asked only by the lifetimes that need it.
     @inlinable @inline(never)
     func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> Service {
-        make(
-            resolvingFrom: origin, holder: holder, call: { call($0) }, store: { instance.store($0) },
-            ready: { readyInstance })
+        make(resolvingFrom: origin, holder: holder, call: { call($0) })
     }
 
     @usableFromInline func service(_ resolver: Resolver) -> Any {
