@@ -19,6 +19,15 @@ private protocol Parkable {
 
 extension Parked: Parkable {}
 
+/// A non-final class: `any Keeper & Sendable` is one reference wide, but whether it counts as one class
+/// reference is answered differently by an optimised build's folded cast and by the runtime.
+private class Keeper {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+private final class SendableKeeper: Keeper, @unchecked Sendable {}
+
 @Suite("Shared instances that are not one class reference")
 struct SharedInstanceShapeTests {
     @Test("a permanent struct keeps the objects it was made with", arguments: backends)
@@ -57,6 +66,22 @@ struct SharedInstanceShapeTests {
         let made = try box.tryResolve(Parked.self)
         #expect(box.resolve(Parked.self).tracked === made.tracked)
         #expect(attempts.count == 2)
+    }
+
+    @Test(
+        "a one-word existential made by a specialised resolve is the same instance through service(_:)",
+        arguments: backends)
+    func oneWordExistentialReadGenerically(backend: Box.Backend) {
+        // The resolve here is specialised in this module; `service(_:)` and `verify()` read the instance in
+        // BoxKit's generic code. In an optimised build the two disagree on how it is kept, so the read must
+        // not depend on that answer (a debug build cannot show the disagreement; `swift test -c release` can).
+        let box = Box(backend: backend)
+        let registration = box.register((any Keeper & Sendable).self, life: .permanent) { SendableKeeper(id: 42) }
+        let resolved = box.resolve((any Keeper & Sendable).self)
+        let throughHandle = registration.service(box) as? Keeper
+        #expect(throughHandle.map(ObjectIdentifier.init) == ObjectIdentifier(resolved))
+        #expect(throughHandle?.id == 42)
+        #expect(box.verify().isEmpty)
     }
 
     @Test("clear releases a permanent struct and an existential", arguments: backends)

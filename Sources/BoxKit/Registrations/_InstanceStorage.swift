@@ -9,8 +9,11 @@
 ///
 /// Written once, by the creation that made the instance, before the flag that says it is ready is stored
 /// (releasing); read only after that flag is loaded (acquiring). The store and every read of one registration
-/// name the same `Service`, and `_isObjectReference` gives one answer for it, as it does where a permanent class
-/// instance is published as the registration's ready object.
+/// name the same `Service`, but may run in differently compiled code: the store in a resolve specialised in
+/// the app's module, a read in BoxKit's generic code (``ServiceStoring/service(_:)``, `verify()`), or the
+/// reverse. `_isObjectReference` can answer differently there (for `any Base & Sendable` with a non-final
+/// `Base`, the optimiser's folded cast says no where the runtime's says yes), so a read does not ask it again:
+/// it reads a ``Boxed`` object as one whatever the answer.
 @usableFromInline
 struct _InstanceStorage {
     /// A value that is not one class reference, kept as an object.
@@ -51,10 +54,19 @@ struct _InstanceStorage {
 
     /// The instance ``store(_:)`` kept, read as the same `Service`; the storage must not be empty.
     ///
-    /// - Complexity: O(1): one load for a class instance, two for any other value.
+    /// A `Service` the size of one reference may have been stored either way (see the type's discussion), so
+    /// the object's class says which: the instance itself, unless it is this `Service`'s ``Boxed``.
+    ///
+    /// - Complexity: O(1): one load for a larger value; for a one-word service, the object's class and the
+    ///   `Boxed` class are compared first.
     @inlinable
     func instance<Service>(as _: Service.Type) -> Service {
-        if _isObjectReference(Service.self) { return unsafeBitCast(object.unsafelyUnwrapped, to: Service.self) }
-        return unsafeDowncast(object.unsafelyUnwrapped, to: Boxed<Service>.self).value
+        let object = object.unsafelyUnwrapped
+        if MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size,
+            ObjectIdentifier(type(of: object)) != ObjectIdentifier(Boxed<Service>.self)
+        {
+            return unsafeBitCast(object, to: Service.self)
+        }
+        return unsafeDowncast(object, to: Boxed<Service>.self).value
     }
 }
