@@ -21,7 +21,8 @@ extension _AnyRegistration {
     @inlinable
     final func make<Service, Failure: Error>(
         resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service,
-        cached: () -> Service? = { nil }, store: (Service) -> Void = { _ in }
+        cached: () -> Service? = { nil },
+        store: (Service) -> Void = { _ in preconditionFailure("a .perArguments registration passes its own store") }
     ) throws(Failure) -> Service {
         switch life {
         case .transient:
