@@ -15,7 +15,7 @@ extension _AnyRegistration {
                 return alive as! Service  // an existential (`any Vehicle`) made from this class instance
             }
             let made = try make()
-            weakInstance = weaklyHeld(made, otherLifetimes: ".transient, .graph or .permanent")
+            holdWeakly(weaklyHeld(made, otherLifetimes: ".transient, .graph or .permanent"))
             initialise(made, resolver: resolver)
             return made
         }

@@ -15,7 +15,7 @@ extension _AsyncRegistration {
                     let object = self.weaklyHeld(made, otherLifetimes: ".transient or .permanent")
                     self.initialiseAwaited(made, resolver: resolver)
                     lock.withLock {
-                        self.weakInstance = object
+                        self.holdWeakly(object)
                         self.weakCreationTask = nil
                     }
                     return _Made(made)

@@ -32,13 +32,21 @@ class _AnyRegistration: @unchecked Sendable {
     /// Orders this box's registrations; set under the registry's writer lock before the registration is
     /// published, then only read.
     var sequence: UInt64 = 0
-    /// The `.weak` instance while someone else holds it; read and written only while holding `creation` (an
-    /// async registration's, while holding its `bookkeeping` lock).
-    @exclusivity(unchecked) weak var weakInstance: AnyObject?
     /// The `.permanent` instance (of a synchronous, async or runtime-argument registration), once made: written
     /// once, under `creation` (an async registration's, under its `bookkeeping` lock), before the flag that says
-    /// it is ready is set, then only read.
+    /// it is ready is set, then only read. A `.weak` registration's instance, held weakly, is kept here too
+    /// (`weakInstance`, `holdWeakly(_:)`).
     @usableFromInline @exclusivity(unchecked) final var instance = _InstanceStorage()
+
+    /// The `.weak` instance while someone else holds it (`instance`'s); read, and replaced with
+    /// `holdWeakly(_:)`, only while holding `creation` (an async registration's `bookkeeping` lock).
+    final var weakInstance: AnyObject? { instance.weakObject }
+
+    /// Holds `made` weakly as the `.weak` instance; only while holding `creation` (an async registration's
+    /// `bookkeeping` lock).
+    final func holdWeakly(_ made: AnyObject) {
+        instance.holdWeakly(made)
+    }
 
     @usableFromInline
     init(

@@ -1,6 +1,7 @@
 /// Where a registration keeps the one instance its lifetime shares (`.permanent`, synchronous, async or with
 /// runtime arguments): one object reference, to the instance itself when the service is a class, otherwise
-/// to a ``Boxed`` object holding the value (a struct, an existential such as `any Vehicle`).
+/// to a ``Boxed`` object holding the value (a struct, an existential such as `any Vehicle`). A `.weak`
+/// registration, which never keeps an instance that way, keeps a ``WeakHolder`` here instead.
 ///
 /// One word whose layout is the same for every service type, so a registration's layout does not depend on
 /// its service type: the Swift runtime lays out the registration class for a new service type, and destroys
@@ -68,5 +69,34 @@ struct _InstanceStorage {
             return unsafeBitCast(object, to: Service.self)
         }
         return unsafeDowncast(object, to: Boxed<Service>.self).value
+    }
+
+    /// What a `.weak` registration keeps: its instance, held weakly. Made by the registration's first
+    /// creation, so that a registration of any other lifetime has no weak reference to initialise or destroy.
+    @usableFromInline
+    final class WeakHolder {
+        weak var object: AnyObject?
+
+        init(_ object: AnyObject) {
+            self.object = object
+        }
+    }
+
+    /// A `.weak` registration's instance, while anyone else holds it; `nil` before its first creation.
+    ///
+    /// - Complexity: O(1): a load of the weak reference.
+    var weakObject: AnyObject? {
+        object.map { unsafeDowncast($0, to: WeakHolder.self) }?.object
+    }
+
+    /// Holds `instance` weakly, as a `.weak` registration's instance, in place of any it held before.
+    ///
+    /// - Complexity: O(1); the first call allocates the ``WeakHolder``.
+    mutating func holdWeakly(_ instance: AnyObject) {
+        guard let holder = object else {
+            object = WeakHolder(instance)
+            return
+        }
+        unsafeDowncast(holder, to: WeakHolder.self).object = instance
     }
 }
