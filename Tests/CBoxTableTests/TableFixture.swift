@@ -339,6 +339,36 @@ final class TableFixture {
         cbox_table_check_invariants(handle).map { String(cString: $0) }
     }
 
+    /// The type index's entries, in the table's head.
+    var typeIndexEntries: UnsafeMutableBufferPointer<cbox_type_entry> {
+        let start = UnsafeMutableRawPointer(handle) + MemoryLayout<cbox_table_head>.offset(of: \.types)!
+        return UnsafeMutableBufferPointer(
+            start: start.assumingMemoryBound(to: cbox_type_entry.self), count: Int(CBOX_TYPE_INDEX))
+    }
+
+    /// The overflow index's entries, or `nil` while the table has none.
+    var overflowIndexEntries: UnsafeMutableBufferPointer<cbox_type_entry>? {
+        UnsafeRawPointer(handle).assumingMemoryBound(to: cbox_table_head.self).pointee.overflow.map {
+            UnsafeMutableBufferPointer(start: $0, count: Int(CBOX_TYPE_OVERFLOW))
+        }
+    }
+
+    /// The invariant the check finds broken while the entry of `type`'s unkeyed identity among `entries` (or,
+    /// with `nil`, the first unused one) is changed by `change` in place (to break it on purpose); the entry
+    /// is restored afterwards.
+    func brokenInvariant(
+        whileTheEntryOf type: UnsafeRawPointer?, in entries: UnsafeMutableBufferPointer<cbox_type_entry>,
+        _ change: (inout cbox_type_entry) -> Void
+    ) -> String? {
+        guard let index = entries.firstIndex(where: { $0.type == type && $0.key == UInt64(CBOX_KEY_NONE) }) else {
+            return "\(String(describing: type)) is not indexed"
+        }
+        let kept = entries[index]
+        defer { entries[index] = kept }
+        change(&entries[index])
+        return brokenInvariant
+    }
+
     /// Records an issue when the invariant check finds a broken invariant.
     func expectInvariants(sourceLocation: SourceLocation = #_sourceLocation) {
         guard let broken = brokenInvariant else { return }

@@ -103,7 +103,7 @@ extension CBoxTableSuite {
             #expect(fixture.findThroughIndex(types[1]) === values[1])
         }
 
-        @Test func aThirdTypeInAFullBucketIsNotIndexedButIsStillFound() {
+        @Test func aThirdTypeInAFullBucketOfASmallTableIsNotIndexedButIsStillFound() {
             let types = TypeID.sharingABucket(3)
             for type in types { fixture.insert(Key(type, nil)) }
             let third = Key(types[2], nil)
@@ -278,7 +278,7 @@ extension CBoxTableSuite {
             }
         }
 
-        @Test func aTypeTheIndexDoesNotHoldHasNothingPublished() {
+        @Test func aTypeNeitherIndexHoldsHasNothingPublished() {
             let types = TypeID.sharingABucket(3)
             for type in types { fixture.insert(Key(type, nil)) }
             let third = fixture.model[Key(types[2], nil)]!
@@ -341,22 +341,13 @@ extension CBoxTableSuite {
                 })
         }
 
-        /// The invariant the check finds broken while the index entry of `type`'s unkeyed identity (or, with
-        /// `nil`, the first unused entry) is changed by `change` in place (to break it on purpose); the entry is
-        /// restored afterwards.
+        /// The invariant the check finds broken while the type index's entry of `type`'s unkeyed identity (or,
+        /// with `nil`, the first unused entry) is changed by `change` in place (to break it on purpose); the
+        /// entry is restored afterwards.
         func brokenInvariant(
             whileTheEntryOf type: UnsafeRawPointer?, _ change: (inout cbox_type_entry) -> Void
         ) -> String? {
-            let start = UnsafeMutableRawPointer(fixture.handle) + MemoryLayout<cbox_table_head>.offset(of: \.types)!
-            let entries = UnsafeMutableBufferPointer(
-                start: start.assumingMemoryBound(to: cbox_type_entry.self), count: Int(CBOX_TYPE_INDEX))
-            guard let index = entries.firstIndex(where: { $0.type == type && $0.key == UInt64(CBOX_KEY_NONE) }) else {
-                return "\(String(describing: type)) is not indexed"
-            }
-            let kept = entries[index]
-            defer { entries[index] = kept }
-            change(&entries[index])
-            return fixture.brokenInvariant
+            fixture.brokenInvariant(whileTheEntryOf: type, in: fixture.typeIndexEntries, change)
         }
     }
 }

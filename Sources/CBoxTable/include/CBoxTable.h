@@ -141,6 +141,18 @@ typedef struct cbox_type_entry {
 #define CBOX_TYPE_INDEX 512
 _Static_assert(CBOX_TYPE_INDEX == 2 << 8, "cbox_index_bucket takes the top 8 bits of its mix");
 
+/// Entries of a table's overflow index, which holds identities whose type-index bucket is full: 1,024 buckets
+/// of two (64 KiB), made once the table holds `CBOX_TYPE_OVERFLOW_AFTER` entries and an identity finds its
+/// bucket full, and kept for the table's life. With it, nearly every identity of a box of a few thousand
+/// services is found without a hash or a probe; a small box never pays for it.
+#define CBOX_TYPE_OVERFLOW 2048
+_Static_assert(CBOX_TYPE_OVERFLOW == 2 << 10, "cbox_overflow_bucket takes 10 bits of its mix");
+
+/// How many entries a table holds before an identity that finds its type-index bucket full makes the
+/// overflow index: as many as the type index has entries, so that a box of a few hundred services, which the
+/// type index nearly covers, never zeroes 64 KiB while it registers.
+#define CBOX_TYPE_OVERFLOW_AFTER CBOX_TYPE_INDEX
+
 /// Whether the type index holds entries with this key word: no key, or an ASCII key of at most
 /// `CBOX_KEY_INLINE_MAX` bytes (its inline word), the keys a lookup can name by that word alone; never a
 /// longer or non-ASCII key. On big-endian platforms, where two short keys' words may coincide (the table
@@ -154,22 +166,36 @@ static inline bool cbox_key_word_is_indexed(uint64_t key_word) {
 #endif
 }
 
+/// The mix of (`type_id`, `key_word`) that both indexes take their buckets from.
+static inline uint64_t cbox_index_mix(const void *type_id, uint64_t key_word) {
+    return ((uint64_t)(uintptr_t)type_id ^ key_word) * 0x9E3779B97F4A7C15ull;
+}
+
 /// The bucket of (`type_id`, `key_word`) in the type index: entries `2 * bucket` and `2 * bucket + 1`.
 static inline size_t cbox_index_bucket(const void *type_id, uint64_t key_word) {
-    return (size_t)((((uint64_t)(uintptr_t)type_id ^ key_word) * 0x9E3779B97F4A7C15ull) >> 56);
+    return (size_t)(cbox_index_mix(type_id, key_word) >> 56);
+}
+
+/// The bucket of (`type_id`, `key_word`) in the overflow index: bits of the mix disjoint from the type
+/// index's, so that the identities a full type-index bucket turns away spread over every overflow bucket.
+static inline size_t cbox_overflow_bucket(const void *type_id, uint64_t key_word) {
+    return (size_t)((cbox_index_mix(type_id, key_word) >> 40) & (CBOX_TYPE_OVERFLOW / 2 - 1));
 }
 
 /// The bucket of `type_id`'s unkeyed entry: `cbox_index_bucket(type_id, CBOX_KEY_NONE)`.
 static inline size_t cbox_type_bucket(const void *type_id) { return cbox_index_bucket(type_id, CBOX_KEY_NONE); }
 
 /// The readable head of every `cbox_table`: the current slot array, published with a release store; the
-/// notes of registered keys' hashes (made by the first note, freed with the table); and the type index,
-/// which finds up to `CBOX_TYPE_INDEX` unkeyed or short-keyed entries without a hash or a probe: the first
-/// two such identities ever inserted into each bucket, which keep their index entries for the table's life.
+/// notes of registered keys' hashes (made by the first note, freed with the table); the type index, which
+/// finds up to `CBOX_TYPE_INDEX` unkeyed or short-keyed entries without a hash or a probe: the first two such
+/// identities ever inserted into each bucket, which keep their index entries for the table's life; and the
+/// overflow index (`CBOX_TYPE_OVERFLOW` entries, NULL until made, published with a release store once
+/// filled, then never moved), which does the same for identities whose type-index bucket was full.
 typedef struct cbox_table_head {
     cbox_slots *current;
     cbox_key_note *_Nullable notes;
-    uint64_t reserved[6];
+    cbox_type_entry *_Nullable overflow;
+    uint64_t reserved[5];
     cbox_type_entry types[CBOX_TYPE_INDEX];
 } cbox_table_head;
 _Static_assert(offsetof(cbox_table_head, types) == 64, "the type index starts on a cache line of its own");
@@ -215,14 +241,22 @@ static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t 
     return slot ? __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) : NULL;
 }
 
-/// The type index's entry for `type_id` and `key_word` (which `cbox_key_word_is_indexed`), or NULL when the
-/// index does not hold it (`cbox_table_find` then decides). Read it with `cbox_type_entry_value` and
-/// `cbox_type_entry_ready`, inside a read section, like `cbox_table_find`. Never locks.
+/// The type index's entry for `type_id` and `key_word` (which `cbox_key_word_is_indexed`), or the overflow
+/// index's when the type index does not hold it, or NULL when neither does (`cbox_table_find` then decides).
+/// Read it with `cbox_type_entry_value` and `cbox_type_entry_ready`, inside a read section, like
+/// `cbox_table_find`. Never locks.
 ///
-/// - Complexity: O(1): no hash, no probe; the entry is on the cache line of its bucket.
+/// - Complexity: O(1): no hash, no probe; the entry is on the cache line of its bucket (of the overflow
+///   index's bucket when the type index's is full).
 static inline const cbox_type_entry *_Nullable cbox_table_index_entry(const cbox_table *table, const void *type_id,
                                                                      uint64_t key_word) {
-    const cbox_type_entry *pair = &((const cbox_table_head *)table)->types[2 * cbox_index_bucket(type_id, key_word)];
+    const cbox_table_head *head = (const cbox_table_head *)table;
+    const cbox_type_entry *pair = &head->types[2 * cbox_index_bucket(type_id, key_word)];
+    if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id && pair[0].key == key_word) return &pair[0];
+    if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id && pair[1].key == key_word) return &pair[1];
+    const cbox_type_entry *overflow = __atomic_load_n(&head->overflow, __ATOMIC_ACQUIRE);
+    if (overflow == NULL) return NULL;
+    pair = &overflow[2 * cbox_overflow_bucket(type_id, key_word)];
     if (__atomic_load_n(&pair[0].type, __ATOMIC_ACQUIRE) == type_id && pair[0].key == key_word) return &pair[0];
     if (__atomic_load_n(&pair[1].type, __ATOMIC_ACQUIRE) == type_id && pair[1].key == key_word) return &pair[1];
     return NULL;
