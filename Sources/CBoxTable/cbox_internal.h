@@ -27,4 +27,47 @@ void cbox__readers_free(cbox__readers *readers);
 /// Gives the processor to another thread before `cbox__readers_read` is called again.
 void cbox__readers_pause(void);
 
+/// What was unlinked and when: a value (`bytes` is `CBOX_RETIRED_VALUE`), released through the table's
+/// release function, or a block of `bytes` bytes (a slot array or a long key), freed.
+typedef struct cbox_retired {
+    void *pointer;
+    uint64_t tag;
+    uint64_t bytes;
+} cbox_retired;
+_Static_assert(sizeof(cbox_retired) == 24, "a retire record is three words");
+
+/// The `bytes` of a retired value; every block has at least one byte.
+#define CBOX_RETIRED_VALUE ((uint64_t)0)
+
+struct cbox_table {
+    cbox_table_head head;  // first, so that cbox_table_find can read it through cbox_table_head
+    size_t count;
+    size_t tombstones;
+    size_t long_key_bytes;
+    cbox_release_fn release;
+    cbox_retired *retired;
+    size_t retired_count;
+    size_t retired_capacity;
+    size_t unsealed_from;
+    size_t retired_values;       ///< retired entries that are values
+    size_t retired_block_bytes;  ///< the bytes of the retired entries that are blocks
+};
+
+/// Whether a slot's hash word says it holds an entry (not empty, not a tombstone).
+static inline bool cbox__is_live(uint64_t hash) { return hash >= CBOX_SLOT_FIRST_HASH; }
+
+// MARK: - The indexes (cbox_index.c)
+
+/// Makes the indexes say that the entry of `type_id` and `key_word` (which `cbox_key_word_is_indexed`) now
+/// holds `value` (NULL: there is none): the type index's bucket, or, when it is full of other identities, the
+/// overflow index's, which the first such identity makes once the table holds `CBOX_TYPE_OVERFLOW_AFTER`
+/// entries (the slots must already hold `value`). Writers only, within the write that changes the slots.
+void cbox__index(cbox_table *table, const void *type_id, uint64_t key_word, void *value);
+
+/// Empties every entry of both indexes (a clear); the entries keep their identities. Writers only.
+void cbox__index_empty(cbox_table *table);
+
+/// The indexes' part of `cbox_table_check_invariants`: the first broken invariant, or NULL.
+const char *cbox__check_type_index(const cbox_table *table);
+
 #endif

@@ -12,7 +12,10 @@
 // write. An indexed identity keeps its entry for the table's life, removed or cleared, because a reader that
 // matched it may be about to read the value. Each entry's `ready` word follows its value the same way
 // (the value's token), except that any thread may replace the token of the value still there by that value's
-// ready object (`cbox_table_publish_ready`): the one write that is not the writer's.
+// ready object (`cbox_table_publish_ready`): the one write that is not the writer's. The overflow index
+// follows the same rules for the identities whose type-index bucket is full; it is filled before it is
+// published (one release store) and never moves or goes until the table is destroyed. The indexes' code is
+// in cbox_index.c.
 #include "cbox_internal.h"
 
 #include <stdlib.h>
@@ -25,32 +28,6 @@ enum { CBOX_MIN_CAPACITY = 8 };
 /// every growth of a small table. Retired values are never kept waiting: releasing them is observable.
 #define CBOX_RETIRED_BLOCK_SLACK ((size_t)64 << 10)
 #define CBOX_TAG_UNSEALED UINT64_MAX
-
-/// What was unlinked and when: a value (`bytes` is `CBOX_RETIRED_VALUE`), released through the table's
-/// release function, or a block of `bytes` bytes (a slot array or a long key), freed.
-typedef struct cbox_retired {
-    void *pointer;
-    uint64_t tag;
-    uint64_t bytes;
-} cbox_retired;
-_Static_assert(sizeof(cbox_retired) == 24, "a retire record is three words");
-
-/// The `bytes` of a retired value; every block has at least one byte.
-#define CBOX_RETIRED_VALUE ((uint64_t)0)
-
-struct cbox_table {
-    cbox_table_head head;  // first, so that cbox_table_find can read it through cbox_table_head
-    size_t count;
-    size_t tombstones;
-    size_t long_key_bytes;
-    cbox_release_fn release;
-    cbox_retired *retired;
-    size_t retired_count;
-    size_t retired_capacity;
-    size_t unsealed_from;
-    size_t retired_values;       ///< retired entries that are values
-    size_t retired_block_bytes;  ///< the bytes of the retired entries that are blocks
-};
 
 struct cbox_batch {
     cbox_release_fn release;
@@ -88,7 +65,6 @@ static cbox_slots *cbox__slots_new(size_t capacity) {
     return slots;
 }
 
-static int cbox__is_live(uint64_t hash) { return hash >= CBOX_SLOT_FIRST_HASH; }
 
 static size_t cbox__key_length(uint64_t word) {
     if (word & CBOX_KEY_INLINE_BIT) return (size_t)((word >> 56) & 0x7f);
@@ -179,84 +155,6 @@ void cbox_table_destroy(cbox_table *table) {
     free(table);
 }
 
-/// The `ready` word a writer stores with `value`: its unpublished token, or 0 for no value.
-static uint64_t cbox__ready_token(const void *_Nullable value) {
-    return value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
-}
-
-/// Makes the bucket `pair` (of either index) say that the entry of `type_id` and `key_word` now holds `value`
-/// (NULL: there is none), with `value`'s token (0 for NULL) stored in `ready` before it, so that a publication
-/// for the value it replaces fails from then on. An identity not yet indexed takes a free entry of the bucket,
-/// if it has one and `value` is not NULL; its `type` is published after its key and value. Returns false only
-/// when the bucket is full of other identities. Writers only.
-static bool cbox__index_in(cbox_type_entry *pair, const void *type_id, uint64_t key_word, void *_Nullable value) {
-    uint64_t token = cbox__ready_token(value);
-    for (int i = 0; i < 2; i++) {
-        if (pair[i].type == type_id && pair[i].key == key_word) {
-            __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELEASE);
-            __atomic_store_n(&pair[i].value, value, __ATOMIC_RELEASE);
-            return true;
-        }
-        if (pair[i].type == NULL) {
-            if (value == NULL) return true;
-            pair[i].key = key_word;
-            __atomic_store_n(&pair[i].ready, token, __ATOMIC_RELAXED);
-            __atomic_store_n(&pair[i].value, value, __ATOMIC_RELAXED);
-            __atomic_store_n(&pair[i].type, type_id, __ATOMIC_RELEASE);
-            return true;
-        }
-    }
-    return false;
-}
-
-/// Makes the overflow index and fills it with every live unkeyed or short-keyed entry that the type index
-/// turned away (while their overflow buckets have room), then publishes it. Writers only; once per table.
-static void cbox__make_overflow(cbox_table *table) {
-    cbox_type_entry *overflow = NULL;
-    if (posix_memalign((void **)&overflow, 64, CBOX_TYPE_OVERFLOW * sizeof(cbox_type_entry)) != 0) __builtin_trap();
-    memset(overflow, 0, CBOX_TYPE_OVERFLOW * sizeof(cbox_type_entry));
-    const cbox_slots *slots = table->head.current;
-    for (uint64_t i = 0; i <= slots->mask; i++) {
-        const cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash) || !cbox_key_word_is_indexed(slot->key)) continue;
-        const cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(slot->type, slot->key)];
-        if ((pair[0].type == slot->type && pair[0].key == slot->key) ||
-            (pair[1].type == slot->type && pair[1].key == slot->key)) {
-            continue;
-        }
-        cbox__index_in(&overflow[2 * cbox_overflow_bucket(slot->type, slot->key)], slot->type, slot->key,
-                       slot->value);
-    }
-    __atomic_store_n(&table->head.overflow, overflow, __ATOMIC_RELEASE);
-}
-
-/// Makes the indexes say that the entry of `type_id` and `key_word` (which `cbox_key_word_is_indexed`) now
-/// holds `value` (NULL: there is none): the type index's bucket, or, when it is full of other identities, the
-/// overflow index's, which the first such identity makes once the table holds `CBOX_TYPE_OVERFLOW_AFTER`
-/// entries (the slots must already hold `value`). An identity the overflow index holds never finds room in
-/// its type-index bucket later: entries keep their identities for the table's life. Writers only.
-static void cbox__index(cbox_table *table, const void *type_id, uint64_t key_word, void *_Nullable value) {
-    if (cbox__index_in(&table->head.types[2 * cbox_index_bucket(type_id, key_word)], type_id, key_word, value)) {
-        return;
-    }
-    if (table->head.overflow == NULL) {
-        if (value == NULL || table->count < CBOX_TYPE_OVERFLOW_AFTER) return;
-        cbox__make_overflow(table);
-    }
-    cbox__index_in(&table->head.overflow[2 * cbox_overflow_bucket(type_id, key_word)], type_id, key_word, value);
-}
-
-bool cbox_table_publish_ready(cbox_table *table, const void *type_id, uint64_t key_word, const void *value,
-                              const void *object) {
-    if ((uintptr_t)object & CBOX_READY_TOKEN) return false;
-    if (!cbox_key_word_is_indexed(key_word)) return false;
-    cbox_type_entry *entry = (cbox_type_entry *)cbox_table_index_entry(table, type_id, key_word);
-    if (entry == NULL) return false;
-    uint64_t token = cbox__ready_token(value);
-    return __atomic_compare_exchange_n(&entry->ready, &token, (uint64_t)(uintptr_t)object, false, __ATOMIC_RELEASE,
-                                       __ATOMIC_RELAXED);
-}
-
 /// The first empty slot of `slots` from `hash`'s home slot on: where an entry with that hash goes (writers
 /// only; the array has room).
 static cbox_slot *cbox__first_empty(cbox_slots *slots, uint64_t hash) {
@@ -337,17 +235,8 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     return true;
 }
 
-/// Empties the `count` entries of an index from `entries` on; they keep their identities.
-static void cbox__empty_index(cbox_type_entry *entries, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        __atomic_store_n(&entries[i].ready, 0, __ATOMIC_RELEASE);
-        __atomic_store_n(&entries[i].value, NULL, __ATOMIC_RELEASE);
-    }
-}
-
 void cbox_table_clear(cbox_table *table) {
-    cbox__empty_index(table->head.types, CBOX_TYPE_INDEX);
-    if (table->head.overflow != NULL) cbox__empty_index(table->head.overflow, CBOX_TYPE_OVERFLOW);
+    cbox__index_empty(table);
     cbox_slots *old = table->head.current;
     __atomic_store_n(&table->head.current, cbox__slots_new(CBOX_MIN_CAPACITY), __ATOMIC_RELEASE);
     for (uint64_t i = 0; i <= old->mask; i++) {
@@ -391,87 +280,6 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
         stats->total_probe += probe;
         if (probe > stats->max_probe) stats->max_probe = probe;
     }
-}
-
-/// The bucket of (`type_id`, `key_word`) in one of the two indexes.
-typedef size_t (*cbox__bucket_fn)(const void *type_id, uint64_t key_word);
-
-/// Checks the `count` entries of one index: each identity once, in its own bucket (`bucket` says which; a
-/// bucket's second entry only after its first), holding a ready word that is its value's token or a published
-/// object (0 without a value). Adds the entries that hold a value to `*holding`.
-static const char *_Nullable cbox__check_index(const cbox_type_entry *types, size_t count, cbox__bucket_fn bucket,
-                                               size_t *holding) {
-    for (size_t i = 0; i < count; i += 2) {
-        if (types[i].type == NULL && types[i + 1].type != NULL) {
-            return "a bucket's second entry is used before its first";
-        }
-        if (types[i].type != NULL && types[i].type == types[i + 1].type && types[i].key == types[i + 1].key) {
-            return "an identity is indexed twice";
-        }
-        for (size_t j = i; j < i + 2; j++) {
-            if (types[j].type == NULL && (types[j].value != NULL || types[j].key != 0)) {
-                return "an unused type-index entry holds a value or a key";
-            }
-            if (types[j].type != NULL && bucket(types[j].type, types[j].key) != i / 2) {
-                return "an identity is indexed in another bucket";
-            }
-            if (types[j].type != NULL && !cbox_key_word_is_indexed(types[j].key)) return "a long key is indexed";
-            if (types[j].value != NULL) (*holding)++;
-            // Read once, atomically: a reader may publish an object in place of the token meanwhile.
-            uint64_t ready = __atomic_load_n(&types[j].ready, __ATOMIC_RELAXED);
-            if (types[j].value == NULL ? ready != 0 : ready == 0) return "a type-index entry's ready word is stale";
-            if ((ready & CBOX_READY_TOKEN) && ready != cbox__ready_token(types[j].value)) {
-                return "a type-index entry's token is another value's";
-            }
-        }
-    }
-    return NULL;
-}
-
-/// How the bucket `pair` holds the live slot `slot`'s identity: 1 when it does (`*other_value` set when with
-/// another value), 0 when it does not but has room, -1 when it is full of other identities.
-static int cbox__bucket_holds(const cbox_type_entry *pair, const cbox_slot *slot, bool *other_value) {
-    for (size_t j = 0; j < 2; j++) {
-        if (pair[j].type != slot->type || pair[j].key != slot->key) continue;
-        if (pair[j].value != slot->value) *other_value = true;
-        return 1;
-    }
-    return pair[0].type == NULL || pair[1].type == NULL ? 0 : -1;
-}
-
-/// The indexes' part of `cbox_table_check_invariants`: each index sound (`cbox__check_index`); every unkeyed
-/// or short-keyed entry indexed, holding exactly its entry's value, in its type-index bucket, or, when that
-/// is full, in its overflow bucket once the overflow index exists (unless that is full too), and never in
-/// both; no value held for an identity without an entry.
-static const char *_Nullable cbox__check_type_index(const cbox_table *table) {
-    const cbox_type_entry *types = table->head.types;
-    const cbox_type_entry *overflow = table->head.overflow;
-    size_t holding = 0;
-    const char *problem = cbox__check_index(types, CBOX_TYPE_INDEX, cbox_index_bucket, &holding);
-    if (problem == NULL && overflow != NULL) {
-        problem = cbox__check_index(overflow, CBOX_TYPE_OVERFLOW, cbox_overflow_bucket, &holding);
-    }
-    if (problem != NULL) return problem;
-    const cbox_slots *slots = table->head.current;
-    size_t matched = 0;
-    for (uint64_t i = 0; i <= slots->mask; i++) {
-        const cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash) || !cbox_key_word_is_indexed(slot->key)) continue;
-        bool other_value = false;
-        int primary = cbox__bucket_holds(&types[2 * cbox_index_bucket(slot->type, slot->key)], slot, &other_value);
-        int secondary = overflow == NULL ? -1
-                        : cbox__bucket_holds(&overflow[2 * cbox_overflow_bucket(slot->type, slot->key)], slot,
-                                             &other_value);
-        if (other_value) return "the type index holds another value than its entry";
-        if (primary == 1 && secondary == 1) return "an identity is in both the type index and the overflow index";
-        if (primary == 0) return "an unkeyed or short-keyed entry is missing from a bucket with room for it";
-        if (primary == -1 && secondary == 0) {
-            return "an entry turned away by a full type-index bucket is missing from the overflow index";
-        }
-        if (primary == 1 || secondary == 1) matched++;
-    }
-    if (matched != holding) return "the type index holds a value for an identity without an entry";
-    return NULL;
 }
 
 const char *cbox_table_check_invariants(const cbox_table *table) {

@@ -9,9 +9,13 @@ struct TableInvariantTests {
     func invariantsAfterMutations() {
         let box = Box()
         #expect(box._checkInvariants() == nil)
-        for index in 0..<300 {
+        // Past 512 entries, so that the table makes its overflow index on the way.
+        for index in 0..<1_000 {
             box.register(key: index.isMultiple(of: 3) ? nil : "k\(index)") { Engine(cylinders: index) }
             #expect(box._checkInvariants() == nil)
+        }
+        for index in 0..<1_000 where !index.isMultiple(of: 3) {
+            #expect(box.resolve(Engine.self, key: "k\(index)").cylinders == index)
         }
         box.register(key: "k1") { Engine(cylinders: -1) }
         #expect(box._checkInvariants() == nil)

@@ -136,27 +136,11 @@ extension CBoxTableSuite {
 
         @Test func readersOnlyEverSeeValuesInsertedForTheirKeyWhileAWriterMutates() {
             let fixture = TableFixture()
-            let shared = SharedTable(pointer: fixture.handle)
-            let ledger = fixture.ledger
-            let keys = Self.keys
             let missing = Self.neverInserted
-            let writerDone = Flag()
-            let tally = ReaderTally()
-            let report = WriterReport()
-            let readers = DispatchGroup()
-            let writer = DispatchGroup()
-
-            for _ in 0..<3 {
-                spawn(readers) {
-                    var lastSerial = [Int](repeating: 0, count: keys.count)
-                    var lastIndexedSerial = [Int](repeating: 0, count: keys.count)
-                    var lastReadySerial = [Int](repeating: 0, count: keys.count)
-                    while !writerDone.isRaised {
-                        for (index, key) in keys.enumerated() {
-                            Self.read(
-                                key, at: index, in: shared, lastSerial: &lastSerial,
-                                lastIndexedSerial: &lastIndexedSerial, lastReadySerial: &lastReadySerial, tally: tally)
-                        }
+            guard
+                let (tally, report) = Self.race(
+                    fixture, keys: Self.keys, readers: 3, rounds: 30_000,
+                    alsoEachPass: { shared, tally in
                         for key in missing {
                             let reader = cbox_reader_current()
                             cbox_read_begin(reader)
@@ -170,15 +154,8 @@ extension CBoxTableSuite {
                                 tally.fail("the type index found a value for \(key), which was never inserted")
                             }
                         }
-                    }
-                }
-            }
-            spawn(writer) {
-                Self.write(rounds: 30_000, keys: keys, to: shared, ledger: ledger, report: report)
-                writerDone.raise()
-            }
-            guard finished(writer, within: 300, "the writer thread") else { return fixture.abandon() }
-            guard finished(readers, within: 60, "the reader threads") else { return fixture.abandon() }
+                    })
+            else { return fixture.abandon() }
 
             #expect(report.failures.withLock { $0 } == [])
             #expect(tally.errors.value == 0, "\(tally.firstError.withLock { $0 } ?? "")")
@@ -188,7 +165,66 @@ extension CBoxTableSuite {
             let probes = report.probes.withLock { $0 }
             #expect(probes.count == 30_000 * 7 / 10, "one value per insert")
             #expect(probes.allSatisfy { $0.releaseCount == 1 }, "every value is released exactly once")
-            #expect(ledger.released.value == probes.count)
+            #expect(fixture.ledger.released.value == probes.count)
+        }
+
+        @Test func readersOnlyEverSeeValuesInsertedForTheirKeyWhileTheOverflowIndexIsMadeAndUsed() {
+            let keys =
+                TypeID.sharingABucket(3).map { Key($0, nil) }
+                + (0..<500).map { Key(TypeID.numbered(200_000 + $0), nil) }
+                + (0..<400).map { Key(TypeID.a, "k\($0)") }
+                + (0..<20).map { Key(TypeID.b, "a key too long for the indexes, number \($0)") }
+            let fixture = TableFixture()
+            guard let (tally, report) = Self.race(fixture, keys: keys, readers: 2, rounds: 10_000) else {
+                return fixture.abandon()
+            }
+
+            #expect(report.failures.withLock { $0 } == [])
+            #expect(tally.errors.value == 0, "\(tally.firstError.withLock { $0 } ?? "")")
+            #expect(tally.hits.value > 0, "readers overlapped the writer")
+            #expect(fixture.overflowIndexEntries != nil, "the writer made the overflow index")
+            fixture.drain()
+            fixture.destroy()
+            #expect(report.probes.withLock { $0 }.allSatisfy { $0.releaseCount == 1 }, "released exactly once")
+        }
+
+        /// Runs `readers` threads that read every key of `keys` (`read`), then do `alsoEachPass`, until one
+        /// writer thread has run `rounds` rounds of `write` over them; returns what they saw, or `nil` when a
+        /// thread did not finish in time (the caller then abandons the fixture).
+        nonisolated static func race(
+            _ fixture: TableFixture, keys: [Key], readers: Int, rounds: Int,
+            alsoEachPass: @escaping @Sendable (SharedTable, ReaderTally) -> Void = { _, _ in }
+        ) -> (tally: ReaderTally, report: WriterReport)? {
+            let shared = SharedTable(pointer: fixture.handle)
+            let ledger = fixture.ledger
+            let writerDone = Flag()
+            let tally = ReaderTally()
+            let report = WriterReport()
+            let readerGroup = DispatchGroup()
+            let writerGroup = DispatchGroup()
+            for _ in 0..<readers {
+                spawn(readerGroup) {
+                    var lastSerial = [Int](repeating: 0, count: keys.count)
+                    var lastIndexedSerial = [Int](repeating: 0, count: keys.count)
+                    var lastReadySerial = [Int](repeating: 0, count: keys.count)
+                    while !writerDone.isRaised {
+                        for (index, key) in keys.enumerated() {
+                            read(
+                                key, at: index, in: shared, lastSerial: &lastSerial,
+                                lastIndexedSerial: &lastIndexedSerial, lastReadySerial: &lastReadySerial, tally: tally)
+                        }
+                        alsoEachPass(shared, tally)
+                    }
+                }
+            }
+            spawn(writerGroup) {
+                write(rounds: rounds, keys: keys, to: shared, ledger: ledger, report: report)
+                writerDone.raise()
+            }
+            guard finished(writerGroup, within: 300, "the writer thread"),
+                finished(readerGroup, within: 60, "the reader threads")
+            else { return nil }
+            return (tally, report)
         }
 
         /// One find (and, for an unkeyed or short key, a look in the type index, whose value it publishes as its

@@ -114,6 +114,22 @@ extension CBoxTableSuite {
                     == "an entry turned away by a full type-index bucket is missing from the overflow index")
         }
 
+        @Test func theInvariantCheckNoticesAnIdentityInBothIndexes() {
+            _ = insertTheCrowd()
+            let first = Self.crowd.sharing[0]
+            let entries = fixture.overflowIndexEntries!
+            let bucket = cbox_overflow_bucket(first, UInt64(CBOX_KEY_NONE))
+            let copy = fixture.typeIndexEntries.first { $0.type == first && $0.key == UInt64(CBOX_KEY_NONE) }!
+            guard let free = (2 * bucket..<2 * bucket + 2).first(where: { entries[$0].type == nil }) else {
+                Issue.record("the overflow bucket of the first type has no room for a copy")
+                return
+            }
+
+            entries[free] = copy
+            defer { entries[free] = cbox_type_entry() }
+            #expect(fixture.brokenInvariant == "an identity is in both the type index and the overflow index")
+        }
+
         /// The invariant the check finds broken while the overflow index's entry of `type`'s unkeyed identity
         /// is changed by `change` in place (to break it on purpose); the entry is restored afterwards.
         func brokenInvariant(

@@ -146,7 +146,10 @@ _Static_assert(CBOX_TYPE_INDEX == 2 << 8, "cbox_index_bucket takes the top 8 bit
 /// bucket full, and kept for the table's life. With it, nearly every identity of a box of a few thousand
 /// services is found without a hash or a probe; a small box never pays for it.
 #define CBOX_TYPE_OVERFLOW 2048
+/// Where `cbox_overflow_bucket` takes its 10 bits of the mix: below the 8 that `cbox_index_bucket` takes.
+#define CBOX_TYPE_OVERFLOW_SHIFT 40
 _Static_assert(CBOX_TYPE_OVERFLOW == 2 << 10, "cbox_overflow_bucket takes 10 bits of its mix");
+_Static_assert(CBOX_TYPE_OVERFLOW_SHIFT + 10 <= 56, "the overflow index's bits are disjoint from the type index's");
 
 /// How many entries a table holds before an identity that finds its type-index bucket full makes the
 /// overflow index: as many as the type index has entries, so that a box of a few hundred services, which the
@@ -179,7 +182,7 @@ static inline size_t cbox_index_bucket(const void *type_id, uint64_t key_word) {
 /// The bucket of (`type_id`, `key_word`) in the overflow index: bits of the mix disjoint from the type
 /// index's, so that the identities a full type-index bucket turns away spread over every overflow bucket.
 static inline size_t cbox_overflow_bucket(const void *type_id, uint64_t key_word) {
-    return (size_t)((cbox_index_mix(type_id, key_word) >> 40) & (CBOX_TYPE_OVERFLOW / 2 - 1));
+    return (size_t)((cbox_index_mix(type_id, key_word) >> CBOX_TYPE_OVERFLOW_SHIFT) & (CBOX_TYPE_OVERFLOW / 2 - 1));
 }
 
 /// The bucket of `type_id`'s unkeyed entry: `cbox_index_bucket(type_id, CBOX_KEY_NONE)`.
@@ -280,8 +283,8 @@ static inline void *_Nullable cbox_type_entry_ready(const cbox_type_entry *entry
     return (ready & CBOX_READY_TOKEN) ? NULL : (void *)(uintptr_t)ready;
 }
 
-/// The value of the unkeyed entry for `type_id`, found through the table's type index
-/// (`cbox_table_type_entry`); NULL when the index does not hold `type_id` or the type has no unkeyed entry,
+/// The value of the unkeyed entry for `type_id`, found through the table's type index or its overflow index
+/// (`cbox_table_type_entry`); NULL when neither holds `type_id` or the type has no unkeyed entry,
 /// and `cbox_table_find` then decides. Call inside a read section, like `cbox_table_find`. Never locks.
 static inline void *_Nullable cbox_table_find_type(const cbox_table *table, const void *type_id) {
     const cbox_type_entry *entry = cbox_table_type_entry(table, type_id);
@@ -289,7 +292,8 @@ static inline void *_Nullable cbox_table_find_type(const cbox_table *table, cons
 }
 
 /// Publishes `object` as the ready object of `value`, if `value` is still the entry of `type_id` and
-/// `key_word` in the type index and nothing is published for it yet: replaces the entry's token for `value`
+/// `key_word` in the type index, or in the overflow index when the type index's bucket is full, and nothing is
+/// published for it yet: replaces the entry's token for `value`
 /// (never an object, never another value's token). Returns whether it did; an object whose low bit is set (an
 /// Objective-C tagged pointer on x86-64) is never published. The one function that writes to a table without
 /// the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be reused for
