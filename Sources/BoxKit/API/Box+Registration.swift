@@ -57,19 +57,10 @@ extension Box {
     }
 
     /// The one registration funnel: non-generic, so that only the registration object is made in the
-    /// caller's specialised code (where its generic metadata is cheap to reach).
-    ///
-    /// Calls the backend that the box's registry keeps alive without a reference of its own: through
-    /// `_storage`, or even a local binding of the backend, every registration would retain and release it,
-    /// two atomic operations.
+    /// caller's specialised code (where its generic metadata is cheap to reach). The backend is borrowed
+    /// (`_Registry.withStorage`), not retained.
     @usableFromInline
     func _register(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
-        if let table = _registry.table.map(Unmanaged.passUnretained) {
-            table._withUnsafeGuaranteedRef { $0.insert(registration, typeID: typeID) }
-        } else {
-            Unmanaged.passUnretained(_registry.dictionary.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.insert(registration, typeID: typeID)
-            }
-        }
+        _registry.withStorage { $0.insert(registration, typeID: typeID) }
     }
 }

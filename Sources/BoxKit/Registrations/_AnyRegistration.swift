@@ -34,13 +34,14 @@ class _AnyRegistration: @unchecked Sendable {
     var sequence: UInt64 = 0
     /// The `.permanent` instance (of a synchronous, async or runtime-argument registration), once made: written
     /// once, under `creation` (an async registration's, under its `bookkeeping` lock), before the flag that says
-    /// it is ready is set, then only read. A `.weak` registration's instance, held weakly, is kept here too
-    /// (`weakInstance`, `holdWeakly(_:)`).
+    /// it is ready is set, then only read. A `.weak` registration keeps its instance here instead, held weakly
+    /// (`weakInstance`, `holdWeakly(_:)`): replaced by each creation, read and written only under `creation`
+    /// (`bookkeeping`), and never read through the ready flag, which `.weak` never sets.
     @usableFromInline @exclusivity(unchecked) final var instance = _InstanceStorage()
 
     /// The `.weak` instance while someone else holds it (`instance`'s); read, and replaced with
     /// `holdWeakly(_:)`, only while holding `creation` (an async registration's `bookkeeping` lock).
-    final var weakInstance: AnyObject? { instance.weakObject }
+    final var weakInstance: AnyObject? { instance.weakInstance }
 
     /// Holds `made` weakly as the `.weak` instance; only while holding `creation` (an async registration's
     /// `bookkeeping` lock).

@@ -8,8 +8,12 @@
 /// a registration, without any metadata but the service type's own. Releasing the reference destroys the
 /// instance, whatever its type.
 ///
-/// Written once, by the creation that made the instance, before the flag that says it is ready is stored
-/// (releasing); read only after that flag is loaded (acquiring). The store and every read of one registration
+/// For a shared instance: written once, by the creation that made the instance, before the flag that says it
+/// is ready is stored (releasing); read only after that flag is loaded (acquiring). For a `.weak`
+/// registration: the ``WeakHolder`` is made by its first creation and its weak reference replaced by every
+/// creation, read and written only under the registration's creation claim (an async registration's
+/// bookkeeping lock); it is never read as an instance (`instance(as:)`, `classInstance(_:)`), since no
+/// `.weak` registration sets the ready flag. The store and every read of one registration
 /// name the same `Service`, but may run in differently compiled code: the store in a resolve specialised in
 /// the app's module, a read in BoxKit's generic code (``ServiceStoring/service(_:)``, `verify()`), or the
 /// reverse. `_isObjectReference` can answer differently there (for `any Base & Sendable` with a non-final
@@ -28,7 +32,8 @@ struct _InstanceStorage {
         }
     }
 
-    /// The instance, or the ``Boxed`` object holding it; `nil` until ``store(_:)``.
+    /// The instance, or the ``Boxed`` object holding it (a `.weak` registration's ``WeakHolder``); `nil`
+    /// until ``store(_:)`` (``holdWeakly(_:)``).
     @usableFromInline var object: AnyObject?
 
     @inlinable
@@ -73,7 +78,6 @@ struct _InstanceStorage {
 
     /// What a `.weak` registration keeps: its instance, held weakly. Made by the registration's first
     /// creation, so that a registration of any other lifetime has no weak reference to initialise or destroy.
-    @usableFromInline
     final class WeakHolder {
         weak var object: AnyObject?
 
@@ -85,7 +89,7 @@ struct _InstanceStorage {
     /// A `.weak` registration's instance, while anyone else holds it; `nil` before its first creation.
     ///
     /// - Complexity: O(1): a load of the weak reference.
-    var weakObject: AnyObject? {
+    var weakInstance: AnyObject? {
         object.map { unsafeDowncast($0, to: WeakHolder.self) }?.object
     }
 
