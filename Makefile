@@ -125,8 +125,8 @@ fuzz: deps
 	mkdir -p .build-fuzz/corpus
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-ISources/CBoxTable/include -ISources/CBoxTable $$(pkg-config --cflags libxxhash) \
-		Fuzz/cbox_table_fuzz.c Sources/CBoxTable/cbox_table.c Sources/CBoxTable/cbox_reclaim.c \
-		Sources/CBoxTable/cbox_hash.c $$(pkg-config --libs libxxhash) -fuse-ld=lld -o .build-fuzz/cbox_table_fuzz
+		Fuzz/cbox_table_fuzz.c $(wildcard Sources/CBoxTable/*.c) \
+		$$(pkg-config --libs libxxhash) -fuse-ld=lld -o .build-fuzz/cbox_table_fuzz
 	.build-fuzz/cbox_table_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 		-artifact_prefix=.build-fuzz/ .build-fuzz/corpus
 
