@@ -12,6 +12,16 @@ static uint64_t cbox__ready_token(const void *_Nullable value) {
     return value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
 }
 
+/// The entry of the bucket `pair` (of either index) that holds the identity of `type_id` and `key_word`, or
+/// NULL. Writers, and the invariant check, which the writer's lock keeps writes out of.
+static const cbox_type_entry *_Nullable cbox__entry_in(const cbox_type_entry *pair, const void *type_id,
+                                                       uint64_t key_word) {
+    for (int i = 0; i < 2; i++) {
+        if (pair[i].type == type_id && pair[i].key == key_word) return &pair[i];
+    }
+    return NULL;
+}
+
 /// Makes the bucket `pair` (of either index) say that the entry of `type_id` and `key_word` now holds `value`
 /// (NULL: there is none), with `value`'s token (0 for NULL) stored in `ready` before it, so that a publication
 /// for the value it replaces fails from then on. An identity not yet indexed takes a free entry of the bucket,
@@ -48,10 +58,7 @@ static void cbox__make_overflow(cbox_table *table) {
         const cbox_slot *slot = &slots->slots[i];
         if (!cbox__is_live(slot->hash) || !cbox_key_word_is_indexed(slot->key)) continue;
         const cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(slot->type, slot->key)];
-        if ((pair[0].type == slot->type && pair[0].key == slot->key) ||
-            (pair[1].type == slot->type && pair[1].key == slot->key)) {
-            continue;
-        }
+        if (cbox__entry_in(pair, slot->type, slot->key) != NULL) continue;
         cbox__index_in(&overflow[2 * cbox_overflow_bucket(slot->type, slot->key)], slot->type, slot->key,
                        slot->value);
     }
@@ -133,9 +140,9 @@ static const char *_Nullable cbox__check_index(const cbox_type_entry *types, siz
 /// How the bucket `pair` holds the live slot `slot`'s identity: 1 when it does (`*other_value` set when with
 /// another value), 0 when it does not but has room, -1 when it is full of other identities.
 static int cbox__bucket_holds(const cbox_type_entry *pair, const cbox_slot *slot, bool *other_value) {
-    for (size_t j = 0; j < 2; j++) {
-        if (pair[j].type != slot->type || pair[j].key != slot->key) continue;
-        if (pair[j].value != slot->value) *other_value = true;
+    const cbox_type_entry *entry = cbox__entry_in(pair, slot->type, slot->key);
+    if (entry != NULL) {
+        if (entry->value != slot->value) *other_value = true;
         return 1;
     }
     return pair[0].type == NULL || pair[1].type == NULL ? 0 : -1;

@@ -65,7 +65,6 @@ static cbox_slots *cbox__slots_new(size_t capacity) {
     return slots;
 }
 
-
 static size_t cbox__key_length(uint64_t word) {
     if (word & CBOX_KEY_INLINE_BIT) return (size_t)((word >> 56) & 0x7f);
     return (size_t)((const cbox_key *)(uintptr_t)word)->length;
