@@ -40,6 +40,34 @@ cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, u
 
 void cbox_dependency_batch_release(cbox_dependency_batch *batch) { cbox__slab_release(batch->slab); }
 
+bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *head) {
+    uint64_t count = thread->edge_count > mark ? thread->edge_count - mark : 0;
+    if (count == 0) return true;
+    if (count > CBOX_HAND_OVER_MAX) return false;
+    void *const *edges = thread->edges + mark;
+    for (uint64_t i = 0; i < count; i++) {
+        if (((uintptr_t)edges[i] & CBOX_EDGE_PLAIN) == 0) return false;
+    }
+    cbox_dependency_batch *batch = cbox_dependency_batch_reserve(thread, CBOX_BATCH_ENTRIES + count);
+    uint64_t *words = batch->words;
+    uint64_t *entries = words + CBOX_BATCH_ENTRIES;
+    uint64_t distinct = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t entry = (uint64_t)(uintptr_t)edges[i];
+        uint64_t kept = 0;
+        while (kept < distinct && entries[kept] != entry) kept++;
+        if (kept == distinct) entries[distinct++] = entry;
+    }
+    words[CBOX_BATCH_COUNT] = distinct;
+    uint64_t expected = __atomic_load_n(head, __ATOMIC_ACQUIRE);
+    do {
+        words[CBOX_BATCH_NEXT] = expected;
+    } while (!__atomic_compare_exchange_n(head, &expected, (uint64_t)(uintptr_t)batch, true, __ATOMIC_ACQ_REL,
+                                          __ATOMIC_ACQUIRE));
+    thread->edge_count = (uint32_t)mark;
+    return true;
+}
+
 void cbox_thread_make_chain(cbox_thread *thread) {
     cbox_chain_entry *chain = malloc(CBOX_CHAIN_CAPACITY * sizeof(cbox_chain_entry));
     if (chain == NULL) __builtin_trap();

@@ -21,17 +21,16 @@ struct _DependencyList: @unchecked Sendable {
 
     /// The low bits of an entry for a service type alone (metadata pointers are word-aligned; a `Boxed`
     /// object's low bits are clear).
-    static let plainTag: UInt64 = 2
+    static let plainTag = _ResolutionThread.plainEdgeTag
 
     /// The word offsets within a batch.
-    private enum Field {
-        static let next = 0
-        static let count = 1
-        static let entries = 2
-    }
+    private typealias Field = _ResolutionThread.BatchWord
 
     /// The last batch handed over, or 0.
     private let head: _AtomicWord
+
+    /// Where the head word is, for `cbox_edges_hand_over_plain`, which publishes batches as `publish` does.
+    var headAddress: UnsafeMutablePointer<UInt64> { head.address }
 
     /// A list whose head is `word`, which must start at 0, be used for nothing else, and outlive the list.
     init(head word: _AtomicWord) {

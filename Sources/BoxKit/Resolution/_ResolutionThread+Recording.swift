@@ -37,6 +37,18 @@ extension _ResolutionThread {
         cbox_dependency_batch_release(batch.assumingMemoryBound(to: cbox_dependency_batch.self))
     }
 
+    /// The word offsets within a batch (`CBOX_BATCH_*`): the batch published before it, its count, then its
+    /// entries. `_DependencyList` reads and writes batches by them, as `cbox_edges_hand_over_plain` does.
+    enum BatchWord {
+        static let next = Int(CBOX_BATCH_NEXT)
+        static let count = Int(CBOX_BATCH_COUNT)
+        static let entries = Int(CBOX_BATCH_ENTRIES)
+    }
+
+    /// The tag of an edge, and of the dependency-list entry it becomes, that is a service type alone
+    /// (`CBOX_EDGE_PLAIN`; `_DependencyList.plainEntry`).
+    static let plainEdgeTag = UInt64(CBOX_EDGE_PLAIN)
+
     /// The low bit of an edge that is a retained `_DependencyList.Boxed` (a dependency nothing provided),
     /// rather than a registration (whose pointer never has it) or a plain service type.
     private static let boxedEdgeTag: UInt = 1
@@ -67,11 +79,18 @@ extension _ResolutionThread {
     /// registrations among the edges. `registration` must stay valid until `then` runs (a chain entry holds
     /// it); the releases, which may run a `deinit` that resolves, come after.
     ///
+    /// A creation's few edges, when all are service types alone (the usual case), go over in one C call
+    /// (`cbox_edges_hand_over_plain`).
+    ///
     /// - Complexity: O(*n*²) in the edges of one creation when they are few, O(*n*) with hashing otherwise.
     static func handOverEdges(
         _ thread: UnsafeMutablePointer<cbox_thread>, from mark: Int, to registration: UnsafeRawPointer,
         then: () -> Void = {}
     ) {
+        let head = Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+            $0.dependencies.headAddress
+        }
+        if cbox_edges_hand_over_plain(thread, UInt64(mark), head) { return then() }
         var taken: UInt64 = 0
         guard let buffer = cbox_edges_from(thread, UInt64(mark), &taken) else { return then() }
         let count = Int(taken)

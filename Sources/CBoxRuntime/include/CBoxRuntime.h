@@ -174,6 +174,31 @@ static inline uint64_t *cbox_dependency_batch_words(cbox_dependency_batch *batch
 /// Gives back `batch`'s reference to its slab, from any thread; frees the slab if it was the last.
 void cbox_dependency_batch_release(cbox_dependency_batch *batch);
 
+/// Where a batch's caller's words hold what the dependency list that links it reads (BoxKit's
+/// `_DependencyList`, whose head word holds the batch published last): the batch published before it (0 for
+/// none), how many entries it has, then the entries.
+enum {
+    CBOX_BATCH_NEXT = 0,
+    CBOX_BATCH_COUNT = 1,
+    CBOX_BATCH_ENTRIES = 2,
+};
+
+/// The bit that marks an edge, and the dependency-list entry it becomes, as a service type alone (a metadata
+/// pointer, word-aligned, so the bit is otherwise clear), which holds no reference.
+#define CBOX_EDGE_PLAIN 2
+
+/// The most edges `cbox_edges_hand_over_plain` takes: it finds repeats by comparing each edge with those kept
+/// before it, which is cheap for the few dependencies of one creation.
+#define CBOX_HAND_OVER_MAX 16
+
+/// Hands the edges recorded from `mark` on to the dependency list whose head word is `head`, when there are
+/// at most `CBOX_HAND_OVER_MAX` and all are plain (`CBOX_EDGE_PLAIN`): as one batch reserved in the thread's
+/// slab, each edge once, in the order first recorded, published as the new head (a compare-exchange that
+/// releases the batch's words), and the edges dropped from the buffer. Returns false, changing nothing,
+/// otherwise: the caller hands them over itself. With no edges, records nothing and returns true. Nothing it
+/// does can run code of the caller's, so the buffer cannot change under it.
+bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *head);
+
 /// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
 /// resolutions nested in it as ones to record. From now until it is popped the thread holds `registration`:
 /// push it inside the read section that found it, and it stays valid after that section ends. The caller
