@@ -9,7 +9,8 @@ import Swinject
 /// Every repetition starts from a fresh container (the floor: a fresh reserved array, a fresh hand build), so
 /// "first" is first for that container. What a process pays once (loading code, instantiating type metadata)
 /// was paid in the warm-up; ``LaunchSuite`` measures that in fresh processes. Values are microseconds per
-/// pass over the graph; only the pass is timed, never making, filling or releasing the container.
+/// pass over the graph; only the pass is timed, never making, filling or releasing the container, and every
+/// resolving pass starts from the same allocator state (`settleAllocator`).
 struct AppGraphSuite {
     let recorder: Recorder
     let size: AppSize
@@ -64,6 +65,7 @@ struct AppGraphSuite {
             subjects.add(.floor, "built by hand") {
                 let pass = size.handBuild()
                 if again { pass() }
+                settleAllocator()
                 return nanoseconds { pass() } / 1_000
             }
             for (subject, backend) in Self.backends {
@@ -71,6 +73,7 @@ struct AppGraphSuite {
                     let box = Box(backend: backend)
                     size.register(in: box)
                     if again { size.resolveTops(from: box) }
+                    settleAllocator()
                     return nanoseconds { size.resolveTops(from: box) } / 1_000
                 }
             }
@@ -78,6 +81,7 @@ struct AppGraphSuite {
                 let container = Container()
                 size.register(in: container)
                 if again { size.resolveTops(from: container) }
+                settleAllocator()
                 return nanoseconds { size.resolveTops(from: container) } / 1_000
             }
         }
