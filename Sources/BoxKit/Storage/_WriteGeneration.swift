@@ -13,7 +13,11 @@ struct _WriteGeneration: Sendable {
     var current: UInt64 { counter.word.load(ordering: .acquiring) }
 
     /// Counts one write; call after the write is visible to readers.
+    ///
+    /// Only the registry's writer advances its counter, under the registry's lock or in its `deinit`, so a
+    /// load and a releasing store count as an atomic add would, without its locked instruction.
     func advance() {
-        counter.word.wrappingAdd(1, ordering: .releasing)
+        let word = counter.word
+        word.store(word.load(ordering: .relaxed) &+ 1, ordering: .releasing)
     }
 }
