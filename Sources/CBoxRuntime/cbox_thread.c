@@ -40,6 +40,14 @@ cbox_dependency_batch *cbox_dependency_batch_reserve_slow(cbox_thread *thread, u
 
 void cbox_dependency_batch_release(cbox_dependency_batch *batch) { cbox__slab_release(batch->slab); }
 
+void cbox_dependency_batch_publish(uint64_t *head, cbox_dependency_batch *batch) {
+    uint64_t expected = __atomic_load_n(head, __ATOMIC_ACQUIRE);
+    do {
+        batch->words[CBOX_BATCH_NEXT] = expected;
+    } while (!__atomic_compare_exchange_n(head, &expected, (uint64_t)(uintptr_t)batch, true, __ATOMIC_ACQ_REL,
+                                          __ATOMIC_ACQUIRE));
+}
+
 bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *head) {
     uint64_t count = thread->edge_count > mark ? thread->edge_count - mark : 0;
     if (count == 0) return true;
@@ -59,12 +67,8 @@ bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *he
         if (kept == distinct) entries[distinct++] = entry;
     }
     words[CBOX_BATCH_COUNT] = distinct;
-    uint64_t expected = __atomic_load_n(head, __ATOMIC_ACQUIRE);
-    do {
-        words[CBOX_BATCH_NEXT] = expected;
-    } while (!__atomic_compare_exchange_n(head, &expected, (uint64_t)(uintptr_t)batch, true, __ATOMIC_ACQ_REL,
-                                          __ATOMIC_ACQUIRE));
-    thread->edge_count = (uint32_t)mark;
+    cbox_dependency_batch_publish(head, batch);
+    cbox_edges_truncate(thread, mark);
     return true;
 }
 

@@ -14,8 +14,9 @@ extension CBoxTableSuite {
         /// The dependency-list entry the plain edge `index` becomes: its bits.
         private static func entry(_ index: Int) -> UInt64 { UInt64(UInt(bitPattern: plain(index))) }
 
-        /// An edge that is not plain (as a retained registration is).
-        private static var registration: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 0x20_0000)! }
+        /// The bits of edges that are not plain: a retained registration (no tag bit) and a boxed dependency (the
+        /// low bit).
+        private static let notPlain: [UInt] = [0x20_0000, 0x20_0011]
 
         /// What a chain entry holds while the test records; the chain only stores it.
         private static var standIn: UnsafeRawPointer { UnsafeRawPointer(bitPattern: 0x30_0000)! }
@@ -100,16 +101,27 @@ extension CBoxTableSuite {
             #expect(list.batches == [[Self.entry(2)]])
         }
 
-        @Test func anEdgeThatIsNotPlainLeavesTheHandOverToTheCaller() {
+        @Test(arguments: notPlain)
+        func anEdgeThatIsNotPlainLeavesTheHandOverToTheCaller(bits: UInt) {
+            let other = UnsafeMutableRawPointer(bitPattern: bits)!
             let list = List()
             recording { thread, mark in
                 _ = cbox_edges_record(thread, Self.plain(1))
-                _ = cbox_edges_record(thread, Self.registration)
+                _ = cbox_edges_record(thread, other)
                 #expect(!cbox_edges_hand_over_plain(thread, mark, &list.head))
-                #expect(
-                    edges(thread, from: mark) == [UInt(bitPattern: Self.plain(1)), UInt(bitPattern: Self.registration)])
+                #expect(edges(thread, from: mark) == [UInt(bitPattern: Self.plain(1)), UInt(bitPattern: other)])
             }
             #expect(list.head == 0)
+        }
+
+        @Test func asManyEdgesAsItComparesGoOverInOneBatch() {
+            let list = List()
+            let indices = Array(0..<Int(CBOX_HAND_OVER_MAX))
+            recording { thread, mark in
+                for index in indices { _ = cbox_edges_record(thread, Self.plain(index)) }
+                #expect(cbox_edges_hand_over_plain(thread, mark, &list.head))
+            }
+            #expect(list.batches == [indices.map(Self.entry)])
         }
 
         @Test func moreEdgesThanItComparesAreLeftToTheCaller() {

@@ -29,7 +29,8 @@ struct _DependencyList: @unchecked Sendable {
     /// The last batch handed over, or 0.
     private let head: _AtomicWord
 
-    /// Where the head word is, for `cbox_edges_hand_over_plain`, which publishes batches as `publish` does.
+    /// Where the head word is: batches are published there in C (`_ResolutionThread.publishBatch`, and
+    /// `cbox_edges_hand_over_plain`).
     var headAddress: UnsafeMutablePointer<UInt64> { head.address }
 
     /// A list whose head is `word`, which must start at 0, be used for nothing else, and outlive the list.
@@ -94,25 +95,11 @@ struct _DependencyList: @unchecked Sendable {
         }
     }
 
-    /// Hands over the distinct entries among `count` plain entries (service types alone, which hold no
-    /// reference, so that a repeat dropped needs no release), made by `entry` in order, as one batch.
-    ///
-    /// - Complexity: as `keepFirstOfEach`, then as `record`.
-    func recordDistinct(count: Int, _ entry: (Int) -> UInt64) {
-        publish(reserving: count) { entries in
-            for index in 0..<count {
-                entries[index] = entry(index)
-                assert(entries[index] & Self.plainTag != 0, "a boxed entry would leak if dropped as a repeat")
-            }
-            return Self.keepFirstOfEach(entries, count: count)
-        }
-    }
-
     /// Moves the first of each distinct value among `values[0..<count]` to the front, in order, and returns
     /// how many there are; `onRepeat` receives every later repeat.
     ///
-    /// - Complexity: O(*n*²) comparisons for up to 16 values (one creation's dependencies, usually a few),
-    ///   O(*n*) with hashing beyond.
+    /// - Complexity: O(*n*²) comparisons for up to `_ResolutionThread.comparedEdgesMax` values (one creation's
+    ///   dependencies, usually a few), O(*n*) with hashing beyond.
     static func keepFirstOfEach<Value: Hashable>(
         _ values: UnsafeMutablePointer<Value>, count: Int, onRepeat: (Value) -> Void = { _ in }
     ) -> Int {
@@ -120,7 +107,9 @@ struct _DependencyList: @unchecked Sendable {
         var seen: Set<Value> = []
         for index in 0..<count {
             let value = values[index]
-            let isNew = count > 16 ? seen.insert(value).inserted : !(0..<distinct).contains { values[$0] == value }
+            let isNew =
+                count > _ResolutionThread.comparedEdgesMax
+                ? seen.insert(value).inserted : !(0..<distinct).contains { values[$0] == value }
             guard isNew else {
                 onRepeat(value)
                 continue
@@ -138,14 +127,7 @@ struct _DependencyList: @unchecked Sendable {
         let batch = _ResolutionThread.reserveBatch(words: Field.entries + capacity)
         let words = _ResolutionThread.words(ofBatch: batch)
         words[Field.count] = UInt64(fill(words + Field.entries))
-        var expected = head.load(ordering: .acquiring)
-        while true {
-            words[Field.next] = expected
-            let (exchanged, current) = head.compareExchange(
-                expected: expected, desired: UInt64(UInt(bitPattern: batch)), ordering: .acquiringAndReleasing)
-            if exchanged { return }
-            expected = current
-        }
+        _ResolutionThread.publishBatch(batch, at: headAddress)
     }
 
     /// How many batches are recorded: one per creation that resolved something, one per dependency missed

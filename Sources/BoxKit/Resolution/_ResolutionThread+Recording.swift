@@ -49,6 +49,16 @@ extension _ResolutionThread {
     /// (`CBOX_EDGE_PLAIN`; `_DependencyList.plainEntry`).
     static let plainEdgeTag = UInt64(CBOX_EDGE_PLAIN)
 
+    /// The most values whose repeats are found by comparing each with those kept before it
+    /// (`CBOX_HAND_OVER_MAX`); more are hashed.
+    static let comparedEdgesMax = Int(CBOX_HAND_OVER_MAX)
+
+    /// Publishes `batch`, filled, as the new head of the dependency list whose head word is at `head`
+    /// (`cbox_dependency_batch_publish`, which `cbox_edges_hand_over_plain` publishes with too).
+    static func publishBatch(_ batch: UnsafeMutableRawPointer, at head: UnsafeMutablePointer<UInt64>) {
+        cbox_dependency_batch_publish(head, batch.assumingMemoryBound(to: cbox_dependency_batch.self))
+    }
+
     /// The low bit of an edge that is a retained `_DependencyList.Boxed` (a dependency nothing provided),
     /// rather than a registration (whose pointer never has it) or a plain service type.
     private static let boxedEdgeTag: UInt = 1
@@ -80,7 +90,8 @@ extension _ResolutionThread {
     /// it); the releases, which may run a `deinit` that resolves, come after.
     ///
     /// A creation's few edges, when all are service types alone (the usual case), go over in one C call
-    /// (`cbox_edges_hand_over_plain`).
+    /// (`cbox_edges_hand_over_plain`); anything else (a registration or a boxed dependency among them, or more
+    /// than `comparedEdgesMax`) is copied out of the buffer first.
     ///
     /// - Complexity: O(*n*²) in the edges of one creation when they are few, O(*n*) with hashing otherwise.
     static func handOverEdges(
@@ -94,15 +105,6 @@ extension _ResolutionThread {
         var taken: UInt64 = 0
         guard let buffer = cbox_edges_from(thread, UInt64(mark), &taken) else { return then() }
         let count = Int(taken)
-        if (0..<count).allSatisfy({ isPlain(UInt(bitPattern: buffer[$0])) }) {
-            // Service types alone hold no reference, so nothing is released and no deinit can record into the
-            // buffer while the batch is written from it.
-            Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
-                $0.dependencies.recordDistinct(count: count) { UInt64(UInt(bitPattern: buffer[$0])) }
-            }
-            cbox_edges_truncate(thread, UInt64(mark))
-            return then()
-        }
         // The edges are taken out of the buffer before anything is released: a release may run a deinit that
         // resolves, recording edges of its own into the buffer (and growing it).
         withUnsafeTemporaryAllocation(of: UInt.self, capacity: count) { edges in

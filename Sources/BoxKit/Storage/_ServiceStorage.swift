@@ -17,7 +17,9 @@ protocol _ServiceStorage: AnyObject, Sendable {
     /// Every registration, in no particular order.
     var registrations: [_AnyRegistration] { get }
     /// Advanced after every insert, remove and clear, and when the storage is destroyed: a
-    /// ``ServiceProvider`` that saw the same value before and after may keep the registration it found.
+    /// ``ServiceProvider`` that saw the same value before and after may keep the registration it found. Only
+    /// under the storage's writer lock or in its `deinit`: `_WriteGeneration.advance()` counts for one writer
+    /// at a time (two at once could both store the same value, and a provider would miss a write).
     var generation: _WriteGeneration { get }
     /// The registration for the identity and key in this storage alone (no ancestors), or `nil`.
     func registration(typeID: ObjectIdentifier, key: String?) -> _AnyRegistration?

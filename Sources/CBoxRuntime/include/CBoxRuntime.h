@@ -183,20 +183,26 @@ enum {
     CBOX_BATCH_ENTRIES = 2,
 };
 
+/// Publishes `batch`, whose count and entries are written, as the new head of the dependency list whose head
+/// word is `head`: links the head before it (`CBOX_BATCH_NEXT`) and swaps it in with a compare-exchange that
+/// releases the batch's words to readers that acquire the head, retried while other threads publish. Any
+/// thread; never locks.
+void cbox_dependency_batch_publish(uint64_t *head, cbox_dependency_batch *batch);
+
 /// The bit that marks an edge, and the dependency-list entry it becomes, as a service type alone (a metadata
 /// pointer, word-aligned, so the bit is otherwise clear), which holds no reference.
 #define CBOX_EDGE_PLAIN 2
 
-/// The most edges `cbox_edges_hand_over_plain` takes: it finds repeats by comparing each edge with those kept
-/// before it, which is cheap for the few dependencies of one creation.
+/// The most edges whose repeats are found by comparing each with those kept before it (cheap for the few
+/// dependencies of one creation): all that `cbox_edges_hand_over_plain` takes; more are hashed by its caller.
 #define CBOX_HAND_OVER_MAX 16
 
-/// Hands the edges recorded from `mark` on to the dependency list whose head word is `head`, when there are
-/// at most `CBOX_HAND_OVER_MAX` and all are plain (`CBOX_EDGE_PLAIN`): as one batch reserved in the thread's
-/// slab, each edge once, in the order first recorded, published as the new head (a compare-exchange that
-/// releases the batch's words), and the edges dropped from the buffer. Returns false, changing nothing,
-/// otherwise: the caller hands them over itself. With no edges, records nothing and returns true. Nothing it
-/// does can run code of the caller's, so the buffer cannot change under it.
+/// Hands the edges the calling thread (`thread`, its own state) recorded from `mark` on to the dependency
+/// list whose head word is `head`, when there are at most `CBOX_HAND_OVER_MAX` and all are plain
+/// (`CBOX_EDGE_PLAIN`): as one batch reserved in the thread's slab, each edge once, in the order first
+/// recorded, published with `cbox_dependency_batch_publish`, and the edges dropped from the buffer. Returns
+/// false, changing nothing, otherwise: the caller hands them over itself. With no edges, records nothing and
+/// returns true. Nothing it does can run code of the caller's, so the buffer cannot change under it.
 bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *head);
 
 /// Pushes `registration` onto the calling thread's chain of resolutions in flight; `records` marks the
