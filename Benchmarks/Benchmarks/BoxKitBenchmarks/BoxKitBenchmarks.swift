@@ -14,7 +14,9 @@ import BenchmarkServices
 // Allocation counts are deterministic, so they are gated strictly (no tolerance). Wall clock is noisy on a
 // shared 2-core machine, so it is compared with a relaxed tolerance against the p90 stored in `Thresholds/`
 // (recorded on this project's machine with `thresholds update`): a run fails only when an operation takes
-// twice as long as recorded, a regression such as a lock on the read path, not noise.
+// three times as long as recorded. The resolves that allocate run in one of two speeds here, from run to run
+// and within a run, on any commit (a transient resolve about 66 or about 145 ns), so twice the recorded p90
+// is within the noise.
 
 /// A box of `backend` holding every service the benchmarks resolve, each resolved once so that permanent
 /// instances exist before measuring.
@@ -40,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(1),
         maxIterations: 10_000,
         thresholds: [
-            .wallClock: BenchmarkThresholds(relative: [.p90: 100.0]),
+            .wallClock: BenchmarkThresholds(relative: [.p90: 200.0]),
             .mallocCountTotal: .strict,
         ]
     )
