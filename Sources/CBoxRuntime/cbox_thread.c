@@ -49,10 +49,10 @@ void cbox_dependency_batch_publish(uint64_t *head, cbox_dependency_batch *batch)
 }
 
 bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *head) {
-    uint64_t count = thread->edge_count > mark ? thread->edge_count - mark : 0;
-    if (count == 0) return true;
+    uint64_t count = 0;
+    void *const *edges = cbox_edges_from(thread, mark, &count);
+    if (edges == NULL) return true;
     if (count > CBOX_HAND_OVER_MAX) return false;
-    void *const *edges = thread->edges + mark;
     for (uint64_t i = 0; i < count; i++) {
         if (((uintptr_t)edges[i] & CBOX_EDGE_PLAIN) == 0) return false;
     }
