@@ -112,7 +112,8 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline
     enum Word {
         /// A ready permanent instance of a class type, unretained (`instance` keeps it alive): a resolve
-        /// retains and returns it without another call. Set (releasing) after `instance`.
+        /// retains and returns it without another call. Set (releasing) after `instance`, by `createPermanent`
+        /// alone: `nil` for every lifetime but `.permanent`.
         @inlinable static var readyObject: Int { 0 }
         /// The flags, a byte each (see `Flag`).
         @inlinable static var flags: Int { 1 }
@@ -161,10 +162,14 @@ class _AnyRegistration: @unchecked Sendable {
     @inlinable
     final var hasHooks: Bool { words[Word.flags].byte(Flag.hasHooks).loadFlag(ordering: .acquiring) }
 
+    /// Whether a first creation has begun (`startsObserving`): no later creation records what it resolves.
+    @inlinable
+    final var isObserved: Bool { words[Word.flags].byte(Flag.dependenciesObserved).loadFlag(ordering: .relaxed) }
+
     /// Whether this resolve is the first creation, whose nested resolutions are recorded; marks it taken.
     @inlinable
     final func startsObserving() -> Bool {
-        if words[Word.flags].byte(Flag.dependenciesObserved).loadFlag(ordering: .relaxed) { return false }
+        if isObserved { return false }
         words[Word.flags].byte(Flag.dependenciesObserved).storeFlag(true, ordering: .relaxed)
         return true
     }

@@ -17,22 +17,48 @@ extension Box {
     /// permanent class instance published there (`_publish(readyObject:of:)`) is returned without reading
     /// the registration (`_ResolutionThread.decide(readyObject:thread:)`).
     ///
+    /// Inlined where the resolve is, so that a resolve without a key calls `_beginUnkeyed`, and one with a
+    /// key `_beginKeyed`, directly: each has the frame its own path needs.
+    ///
     /// - Complexity: O(1) on average per box searched. A lookup that the box's type index holds reads one
     ///   entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for unkeyed
     ///   lookups), then usually one probe per box. The chain is scanned only when a factory will run.
-    @usableFromInline
+    @inlinable @inline(__always)
     final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
-        guard let table = _table else { return _beginInDictionaries(typeID, key: key) }
+        guard let key else { return _beginUnkeyed(typeID) }
+        return _beginKeyed(typeID, key: key)
+    }
+
+    /// `_begin` for a type alone. Nearly every resolve finds it in the type index, which this function
+    /// handles itself; the rest takes `_beginUnindexed`, out of line, so that this one keeps a small frame.
+    @usableFromInline
+    final func _beginUnkeyed(_ typeID: ObjectIdentifier) -> _Lookup {
+        guard let table = _table else { return _beginInDictionaries(typeID, key: nil) }
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         let type = _typeBits(typeID)
-        guard let key else {
-            let (ready, indexed) = _read(cbox_table_type_entry(table, type), reader: reader)
-            if let ready { return ready }
-            let (found, holder) = indexed.map { ($0, nil) } ?? _probeTables(type, key: nil, reader: reader)
-            return _decide(found, holder: holder, reader: reader)
-        }
-        let (found, holder, object) = _findKeyedInTables(type, key: key)
+        let (ready, indexed) = _read(cbox_table_type_entry(table, type), reader: reader)
+        if let ready { return ready }
+        guard let indexed else { return _beginUnindexed(type, reader: reader) }
+        return _decide(indexed, holder: nil, reader: reader)
+    }
+
+    /// `_beginUnkeyed` for a type that the type index does not hold, inside the read section `reader`
+    /// entered: the probe of this box's table, then its ancestors'.
+    @inline(never)
+    private func _beginUnindexed(_ type: UnsafeRawPointer, reader: UnsafeMutablePointer<cbox_reader>) -> _Lookup {
+        let (found, holder) = _probeTables(type, key: nil, reader: reader)
+        return _decide(found, holder: holder, reader: reader)
+    }
+
+    /// `_begin` with a key: `_findKeyedInTables`, with the ready object the type index publishes for a short
+    /// key.
+    @usableFromInline
+    final func _beginKeyed(_ typeID: ObjectIdentifier, key: String) -> _Lookup {
+        guard _table != nil else { return _beginInDictionaries(typeID, key: key) }
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        let (found, holder, object) = _findKeyedInTables(_typeBits(typeID), key: key)
         if let object, let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) {
             return ready
         }
@@ -110,8 +136,8 @@ extension Box {
     }
 
     /// `_findInTables` past the unkeyed type index: the probe of this box's table, then its ancestors'. The
-    /// common unkeyed case is inlined into `_begin`; keys take `_findKeyedInTables`, which reads the index for
-    /// a short key first.
+    /// unkeyed case is inlined into `_beginUnindexed` and `_findInTables`; keys take `_findKeyedInTables`,
+    /// which reads the index for a short key first.
     @inline(__always)
     private func _probeTables(
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
@@ -135,7 +161,8 @@ extension Box {
     /// view. Any other key takes `_findKeyedThroughUTF8InTables`.
     ///
     /// The string value's words are read here, not by the callers: reading a value through its address makes
-    /// the function that does it check a stack protector on return, which `_begin` would pay on every resolve.
+    /// the function that does it check a stack protector on return, which `_beginKeyed` would pay on every
+    /// keyed resolve.
     ///
     /// - Complexity: O(1) for a short key, otherwise that of `_findKeyedThroughUTF8InTables`.
     @inline(never)

@@ -85,6 +85,10 @@ enum _ResolutionThread {
     /// fields are) is reported as `.asyncFactory`, which costs the path that runs a factory one load of a
     /// field on the cache line already read.
     ///
+    /// Inlined into each lookup: recording the dependency, a ready instance, and a synchronous transient
+    /// registration whose first creation has begun. `decideInGeneral` takes the rest. Only a `.permanent`
+    /// registration is ever ready, so a transient one reads as not ready without a check.
+    ///
     /// - Complexity: O(1), but for a scan of the thread's chain when a factory will run.
     @inline(__always)
     static func decide(
@@ -93,25 +97,33 @@ enum _ResolutionThread {
     ) -> _Lookup {
         recordDependency(thread, found)
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
+        if let object = registration._withUnsafeGuaranteedRef({ $0.readyObject }) {
+            _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+            end(hold, of: found, reader: cbox_thread_reader(thread))
+            holder?.release()
+            return _Lookup(.object, value: object)
+        }
+        if _fastPath(registration._withUnsafeGuaranteedRef { $0.isSyncTransient && $0.isObserved }) {
+            if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
+            return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: false, state: .make)
+        }
+        if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, found, holder: holder) }
+        return decideInGeneral(found, holder: holder, thread: thread, hold: hold, makesPermanents: makesPermanents)
+    }
+
+    /// `decide` past its inlined part, which has recorded the dependency and found no ready instance: every
+    /// registration but a synchronous transient one whose first creation has begun. Out of line, so
+    /// that each lookup's code stays small; the rules it shares with the inlined part (`onChain`,
+    /// `enterFactory`) are written once.
+    @inline(never)
+    private static func decideInGeneral(
+        _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, thread: UnsafeMutablePointer<cbox_thread>,
+        hold: Hold, makesPermanents: Bool
+    ) -> _Lookup {
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
         let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
-        if !isSyncTransient {
-            if let object = registration._withUnsafeGuaranteedRef({ $0.readyObject }) {
-                _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
-                end(hold, of: found, reader: cbox_thread_reader(thread))
-                holder?.release()
-                return _Lookup(.object, value: object)
-            }
-            if registration._withUnsafeGuaranteedRef({ $0.isReady }) {
-                return _Lookup(.ready, found, holder: holder)
-            }
-            if !makesPermanents { return _Lookup(.missing) }
-        }
-        if let entry = cbox_chain_find(thread, found) {
-            if let pending = entry.pointee.pending {
-                return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
-            }
-            return _Lookup(.cycle, found, holder: holder)
-        }
+        if !isSyncTransient && !makesPermanents { return _Lookup(.missing) }
+        if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
         if !isSyncTransient {
             if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
                 return _Lookup(.asyncFactory, found, holder: holder)
@@ -120,11 +132,39 @@ enum _ResolutionThread {
                 return _Lookup(.wrongIsolation, found, holder: holder)
             }
         }
-        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
-        push(thread, found, records: registration._withUnsafeGuaranteedRef { $0.startsObserving() })
-        if hold == .readSection { cbox_read_end(cbox_thread_reader(thread)) }
         let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
-        return _Lookup(mayThrow ? .makeThrowing : .make, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        return enterFactory(
+            found, holder: holder, thread: thread, hold: hold, observing: true, state: mayThrow ? .makeThrowing : .make)
+    }
+
+    /// What `decide` answers for a registration already on `thread`'s chain: the instance whose hooks are
+    /// running (`.pending`), or a cycle; `nil` when it is not on the chain.
+    @inline(__always)
+    private static func onChain(
+        _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, thread: UnsafeMutablePointer<cbox_thread>
+    ) -> _Lookup? {
+        guard let entry = cbox_chain_find(thread, found) else { return nil }
+        if let pending = entry.pointee.pending {
+            return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
+        }
+        return _Lookup(.cycle, found, holder: holder)
+    }
+
+    /// The end of every decision to run a factory (`state`: `.make` or `.makeThrowing`): `.tooDeep` at the
+    /// depth limit; otherwise pushes the registration onto the chain, which holds it from then on, and ends
+    /// the read section, if `hold` is one, so that no user code runs inside it. With `observing`, the push
+    /// records the nested resolutions if this is the registration's first creation (`startsObserving`).
+    @inline(__always)
+    private static func enterFactory(
+        _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, thread: UnsafeMutablePointer<cbox_thread>,
+        hold: Hold, observing: Bool, state: _Lookup.State
+    ) -> _Lookup {
+        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
+        let records =
+            observing && Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.startsObserving() }
+        push(thread, found, records: records)
+        if hold == .readSection { cbox_read_end(cbox_thread_reader(thread)) }
+        return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
     /// `decide` for a ready permanent object that a lookup found without its registration (the type index
