@@ -6,20 +6,29 @@ import Testing
 struct DepthLimitTests {
     /// In a process of its own, so that a stack overflow (the failure this guards against) fails the test
     /// rather than the whole run. Each engine's factory resolves the next key's engine, a thousand deep.
-    @Test("a resolution chain past 128 deep fails with .tooDeep, naming its head, on a 512 KiB thread")
-    func deepChainsFailCleanly() async {
-        await #expect(processExitsWith: .success) {
+    /// With `madeBefore`, every engine is made once, alone, before the chain is resolved, so that no level
+    /// is a first creation.
+    @Test(
+        "a resolution chain past 128 deep fails with .tooDeep, naming its head, on a 512 KiB thread",
+        arguments: [false, true])
+    func deepChainsFailCleanly(madeBefore: Bool) async {
+        await #expect(processExitsWith: .success) { [madeBefore] in
             let box = Box()
             let caught = Mutexed<BoxError?>(nil)
+            let nests = Mutexed(!madeBefore)
             for index in 0..<1_000 {
                 box.register(Engine.self, key: "\(index)") { r in
                     do throws(BoxError) {
-                        _ = try r.tryResolve(Engine.self, key: "\(index + 1)")
+                        if nests.value { _ = try r.tryResolve(Engine.self, key: "\(index + 1)") }
                     } catch {
                         caught.mutate { if $0 == nil { $0 = error } }
                     }
                     return Engine(cylinders: index)
                 }
+            }
+            if madeBefore {
+                for index in 0..<1_000 { _ = box.resolve(Engine.self, key: "\(index)") }
+                nests.mutate { $0 = true }
             }
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {

@@ -60,6 +60,29 @@ struct ErrorTests {
         #expect(error.description.contains("BoxKitTests.CycleA -> BoxKitTests.CycleB -> BoxKitTests.CycleA"))
     }
 
+    @Test("a cycle is reported when its services have each been made before", arguments: backends)
+    func cycleOfServicesMadeBeforeIsReported(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let closesCycle = Mutexed(false)
+        let captured = Mutexed<BoxError?>(nil)
+        box.register { r in CycleA(r.resolve()) }
+        box.register { r in
+            guard closesCycle.value else { return CycleB(nil) }
+            do throws(BoxError) {
+                return CycleB(try r.tryResolve(CycleA.self))
+            } catch {
+                captured.mutate { $0 = error }
+                return CycleB(nil)
+            }
+        }
+        _ = box.resolve() as CycleA
+        closesCycle.mutate { $0 = true }
+        _ = box.resolve() as CycleA
+        let error = try #require(captured.value)
+        #expect(error.reason == .cycle)
+        #expect(error.chain == ["BoxKitTests.CycleA", "BoxKitTests.CycleB", "BoxKitTests.CycleA"])
+    }
+
     @Test("two threads resolving the same service at once is not a cycle", arguments: backends)
     func concurrentResolveIsNotCycle(backend: Box.Backend) {
         let box = Box(backend: backend)
