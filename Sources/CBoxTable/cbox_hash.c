@@ -6,20 +6,14 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-/// `hash`, moved off the two sentinels a slot's hash may not take.
-static inline uint64_t cbox__live(uint64_t hash) {
-    return hash < CBOX_SLOT_FIRST_HASH ? hash + CBOX_SLOT_FIRST_HASH : hash;
-}
-
 uint64_t cbox_hash(const void *type_id, const uint8_t *key, size_t key_length) {
     // XXH3 over the key's bytes, seeded with the type id's bits: every bit of both reaches the hash, and
     // equal keys of different types spread apart. No key and the empty key hash alike, so the hash takes
     // no flag for it; slots tell them apart by their key word.
-    return cbox__live(
-        XXH3_64bits_withSeed(key_length ? (const void *)key : NULL, key_length, (uint64_t)(uintptr_t)type_id));
+    return XXH3_64bits_withSeed(key_length ? (const void *)key : NULL, key_length, (uint64_t)(uintptr_t)type_id);
 }
 
 uint64_t cbox_hash_type(const void *type_id) {
     // cbox_hash with no key, the length known here: XXH3 folds to its few instructions for no input.
-    return cbox__live(XXH3_64bits_withSeed(NULL, 0, (uint64_t)(uintptr_t)type_id));
+    return XXH3_64bits_withSeed(NULL, 0, (uint64_t)(uintptr_t)type_id);
 }

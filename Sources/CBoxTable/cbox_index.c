@@ -1,16 +1,12 @@
 // The table's two indexes: the type index in its head and the overflow index it makes once it is large
 // (see `cbox_table_head` in CBoxTable.h). Writers keep them in step with the slots within each write
 // (`cbox__index`); readers look in them with `cbox_table_index_entry`; any thread may publish a ready object
-// into an entry (`cbox_table_publish_ready`). The concurrency contract is the table's (cbox_table.c).
+// into an entry (`cbox_table_publish_ready`, in cbox_table.c, which publishes into the slot too). The
+// concurrency contract is the table's (cbox_table.c).
 #include "cbox_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/// The `ready` word a writer stores with `value`: its unpublished token, or 0 for no value.
-static uint64_t cbox__ready_token(const void *_Nullable value) {
-    return value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
-}
 
 /// The entry of the bucket `pair` (of either index) that holds the identity of `type_id` and `key_word`, or
 /// NULL. Writers, and the invariant check, which the writer's lock keeps writes out of.
@@ -56,7 +52,7 @@ static void cbox__make_overflow(cbox_table *table) {
     const cbox_slots *slots = table->head.current;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash) || !cbox_key_word_is_indexed(slot->key)) continue;
+        if (!cbox__is_live(slot->type) || !cbox_key_word_is_indexed(slot->key)) continue;
         const cbox_type_entry *pair = &table->head.types[2 * cbox_index_bucket(slot->type, slot->key)];
         if (cbox__entry_in(pair, slot->type, slot->key) != NULL) continue;
         cbox__index_in(&overflow[2 * cbox_overflow_bucket(slot->type, slot->key)], slot->type, slot->key,
@@ -76,17 +72,6 @@ void cbox__index(cbox_table *table, const void *type_id, uint64_t key_word, void
         cbox__make_overflow(table);
     }
     cbox__index_in(&table->head.overflow[2 * cbox_overflow_bucket(type_id, key_word)], type_id, key_word, value);
-}
-
-bool cbox_table_publish_ready(cbox_table *table, const void *type_id, uint64_t key_word, const void *value,
-                              const void *object) {
-    if ((uintptr_t)object & CBOX_READY_TOKEN) return false;
-    if (!cbox_key_word_is_indexed(key_word)) return false;
-    cbox_type_entry *entry = (cbox_type_entry *)cbox_table_index_entry(table, type_id, key_word);
-    if (entry == NULL) return false;
-    uint64_t token = cbox__ready_token(value);
-    return __atomic_compare_exchange_n(&entry->ready, &token, (uint64_t)(uintptr_t)object, false, __ATOMIC_RELEASE,
-                                       __ATOMIC_RELAXED);
 }
 
 /// Empties the `count` entries of an index from `entries` on; they keep their identities.
@@ -164,7 +149,7 @@ const char *cbox__check_type_index(const cbox_table *table) {
     size_t matched = 0;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash) || !cbox_key_word_is_indexed(slot->key)) continue;
+        if (!cbox__is_live(slot->type) || !cbox_key_word_is_indexed(slot->key)) continue;
         bool other_value = false;
         int primary = cbox__bucket_holds(&types[2 * cbox_index_bucket(slot->type, slot->key)], slot, &other_value);
         int secondary = overflow == NULL ? -1

@@ -53,8 +53,14 @@ struct cbox_table {
     size_t retired_block_bytes;  ///< the bytes of the retired entries that are blocks
 };
 
-/// Whether a slot's hash word says it holds an entry (not empty, not a tombstone).
-static inline bool cbox__is_live(uint64_t hash) { return hash >= CBOX_SLOT_FIRST_HASH; }
+/// Whether a slot's `type` says it holds an entry (not empty, not a tombstone).
+static inline bool cbox__is_live(const void *type) { return (uintptr_t)type >= CBOX_SLOT_FIRST_TYPE; }
+
+/// The token a writer stores in an entry's `ready` word with `value` (either index's, or a slot's): 0 for no
+/// value.
+static inline uint64_t cbox__ready_token(const void *value) {
+    return value == NULL ? 0 : ((uint64_t)(uintptr_t)value | CBOX_READY_TOKEN);
+}
 
 // MARK: - The indexes (cbox_index.c)
 

@@ -1,18 +1,19 @@
 // The table: open addressing with linear probing over a power-of-two slot array.
 //
 // Concurrency contract: one writer at a time (the caller serialises writers), any number of readers that
-// never lock. A slot is filled only while empty: the writer stores `type`, `key` and `value`, then
-// publishes `hash` with a release store. A deleted slot becomes a tombstone (hash 1) and is never reused in
-// place, so a reader that matched a slot's hash always reads that occupant's type and key. Tombstones and
+// never lock. A slot is filled only while empty: the writer stores `key`, `value` and its token in `ready`,
+// then publishes `type` with a release store. A deleted slot becomes a tombstone (`type` 1) and is never
+// reused in place, so a reader that matched a slot's type always reads that occupant's key. Tombstones and
 // growth are handled by rebuilding into a new array, published with one release store; the old array,
 // removed values and removed long keys are retired and freed once no reader can hold them. The type index in
 // the head mirrors the unkeyed and short-keyed entries it holds: every insert, replacement, removal and clear of
 // such an entry updates it within the same write (a removal before the slot, an insert after it), so it holds
 // what the slots hold, or what they held before the write in progress, never a value retired by an earlier
 // write. An indexed identity keeps its entry for the table's life, removed or cleared, because a reader that
-// matched it may be about to read the value. Each entry's `ready` word follows its value the same way
-// (the value's token), except that any thread may replace the token of the value still there by that value's
-// ready object (`cbox_table_publish_ready`): the one write that is not the writer's. The overflow index
+// matched it may be about to read the value. Each slot's and each index entry's `ready` word follows its
+// value the same way (the value's token), except that any thread may replace the token of the value still
+// there by that value's ready object (`cbox_table_publish_ready`): the one write that is not the writer's.
+// A rebuild copies each slot's `ready` word as it reads it, atomically. The overflow index
 // follows the same rules for the identities whose type-index bucket is full; it is filled before it is
 // published (one release store) and never moves or goes until the table is destroyed. The indexes' code is
 // in cbox_index.c.
@@ -70,9 +71,25 @@ static size_t cbox__key_length(uint64_t word) {
     return (size_t)((const cbox_key *)(uintptr_t)word)->length;
 }
 
-static const uint8_t *cbox__key_bytes(const uint64_t *word) {
-    if (*word & CBOX_KEY_INLINE_BIT) return (const uint8_t *)word;  // little-endian: bytes 0..6
-    return ((const cbox_key *)(uintptr_t)*word)->bytes;
+/// The bytes of the key whose key word is `*word` (not `CBOX_KEY_NONE`): an inline key's in the word itself
+/// (byte i is bits 8i to 8i+7), copied into `inline_bytes` where memory holds them in another order; a long
+/// key's where the table keeps them.
+static const uint8_t *cbox__key_bytes(const uint64_t *word, uint8_t inline_bytes[CBOX_KEY_INLINE_MAX]) {
+    if (!(*word & CBOX_KEY_INLINE_BIT)) return ((const cbox_key *)(uintptr_t)*word)->bytes;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (int i = 0; i < CBOX_KEY_INLINE_MAX; i++) inline_bytes[i] = (uint8_t)(*word >> (8 * i));
+    return inline_bytes;
+#else
+    (void)inline_bytes;
+    return (const uint8_t *)word;
+#endif
+}
+
+/// The `cbox_hash` of the live slot `slot`'s type and key: the hash it was inserted with.
+static uint64_t cbox__slot_hash(const cbox_slot *slot) {
+    if (slot->key == CBOX_KEY_NONE) return cbox_hash_type(slot->type);
+    uint8_t inline_bytes[CBOX_KEY_INLINE_MAX];
+    return cbox_hash(slot->type, cbox__key_bytes(&slot->key, inline_bytes), cbox__key_length(slot->key));
 }
 
 static int cbox__is_long_key(uint64_t word) { return word != CBOX_KEY_NONE && !(word & CBOX_KEY_INLINE_BIT); }
@@ -138,7 +155,7 @@ void cbox_table_destroy(cbox_table *table) {
     cbox_slots *slots = table->head.current;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash)) continue;
+        if (!cbox__is_live(slot->type)) continue;
         if (cbox__is_long_key(slot->key)) free((void *)(uintptr_t)slot->key);
         table->release(slot->value);
     }
@@ -158,12 +175,19 @@ void cbox_table_destroy(cbox_table *table) {
 /// only; the array has room).
 static cbox_slot *cbox__first_empty(cbox_slots *slots, uint64_t hash) {
     uint64_t i = hash & slots->mask;
-    while (slots->slots[i].hash != CBOX_SLOT_EMPTY) i = (i + 1) & slots->mask;
+    while ((uintptr_t)slots->slots[i].type != CBOX_SLOT_EMPTY) i = (i + 1) & slots->mask;
     return &slots->slots[i];
 }
 
-/// Copies a live slot into an array that has no tombstones and room for it.
-static void cbox__place(cbox_slots *slots, const cbox_slot *source) { *cbox__first_empty(slots, source->hash) = *source; }
+/// Copies the live slot `source` of the current array into `slots`, a new array not yet published, which
+/// has no tombstones and room for it. `ready` is read atomically: a publication may replace it meanwhile.
+static void cbox__place(cbox_slots *slots, const cbox_slot *source) {
+    cbox_slot *slot = cbox__first_empty(slots, cbox__slot_hash(source));
+    slot->key = source->key;
+    slot->value = source->value;
+    slot->ready = __atomic_load_n(&source->ready, __ATOMIC_RELAXED);
+    slot->type = source->type;
+}
 
 /// Rebuilds into an array with room for `count + extra` entries at a load of at most one half, dropping
 /// tombstones; publishes it and retires the old array.
@@ -173,7 +197,7 @@ static void cbox__rebuild(cbox_table *table, size_t extra) {
     while ((table->count + extra) * 2 > capacity) capacity *= 2;
     cbox_slots *fresh = cbox__slots_new(capacity);
     for (uint64_t i = 0; i <= old->mask; i++) {
-        if (cbox__is_live(old->slots[i].hash)) cbox__place(fresh, &old->slots[i]);
+        if (cbox__is_live(old->slots[i].type)) cbox__place(fresh, &old->slots[i]);
     }
     __atomic_store_n(&table->head.current, fresh, __ATOMIC_RELEASE);
     table->tombstones = 0;
@@ -186,6 +210,7 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
     cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
     if (slot != NULL) {
         void *old = slot->value;
+        __atomic_store_n(&slot->ready, cbox__ready_token(value), __ATOMIC_RELEASE);
         __atomic_store_n(&slot->value, value, __ATOMIC_RELEASE);
         if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, value);
         cbox__retire(table, old, CBOX_RETIRED_VALUE);
@@ -208,13 +233,31 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
         stored_word = (uint64_t)(uintptr_t)copy;
     }
     slot = cbox__first_empty(slots, hash);
-    slot->type = type_id;
     slot->key = stored_word;
     __atomic_store_n(&slot->value, value, __ATOMIC_RELAXED);
-    __atomic_store_n(&slot->hash, hash, __ATOMIC_RELEASE);
+    __atomic_store_n(&slot->ready, cbox__ready_token(value), __ATOMIC_RELAXED);
+    __atomic_store_n(&slot->type, type_id, __ATOMIC_RELEASE);
     if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, value);
     table->count++;
     return false;
+}
+
+/// Replaces `value`'s token in the `ready` word `ready` by `object`; whether it did.
+static bool cbox__publish_in(uint64_t *ready, const void *value, const void *object) {
+    uint64_t token = cbox__ready_token(value);
+    return __atomic_compare_exchange_n(ready, &token, (uint64_t)(uintptr_t)object, false, __ATOMIC_RELEASE,
+                                       __ATOMIC_RELAXED);
+}
+
+bool cbox_table_publish_ready(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
+                              size_t key_length, uint64_t key_word, const void *value, const void *object) {
+    if ((uintptr_t)object & CBOX_READY_TOKEN) return false;
+    if (cbox_key_word_is_indexed(key_word)) {
+        cbox_type_entry *entry = (cbox_type_entry *)cbox_table_index_entry(table, type_id, key_word);
+        if (entry != NULL) cbox__publish_in(&entry->ready, value, object);
+    }
+    cbox_slot *slot = (cbox_slot *)cbox_table_find_slot(table, hash, type_id, key, key_length, key_word);
+    return slot != NULL && cbox__publish_in(&slot->ready, value, object);
 }
 
 bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
@@ -223,7 +266,7 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     cbox_slot *slot = (cbox_slot *)cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
     if (slot == NULL) return false;
     if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, NULL);
-    __atomic_store_n(&slot->hash, CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
+    __atomic_store_n(&slot->type, (const void *)CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
     cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
     cbox__retire_key(table, slot->key);
     table->count--;
@@ -240,7 +283,7 @@ void cbox_table_clear(cbox_table *table) {
     __atomic_store_n(&table->head.current, cbox__slots_new(CBOX_MIN_CAPACITY), __ATOMIC_RELEASE);
     for (uint64_t i = 0; i <= old->mask; i++) {
         cbox_slot *slot = &old->slots[i];
-        if (!cbox__is_live(slot->hash)) continue;
+        if (!cbox__is_live(slot->type)) continue;
         cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
         cbox__retire_key(table, slot->key);
     }
@@ -256,7 +299,7 @@ size_t cbox_table_capacity(const cbox_table *table) { return (size_t)table->head
 
 void *cbox_table_value_at(const cbox_table *table, size_t index) {
     const cbox_slots *slots = table->head.current;
-    if (index > slots->mask || !cbox__is_live(slots->slots[index].hash)) return NULL;
+    if (index > slots->mask || !cbox__is_live(slots->slots[index].type)) return NULL;
     return slots->slots[index].value;
 }
 
@@ -274,8 +317,8 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
                    (table->head.overflow ? CBOX_TYPE_OVERFLOW * sizeof(cbox_type_entry) : 0);
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
-        if (!cbox__is_live(slot->hash)) continue;
-        size_t probe = (size_t)((i - (slot->hash & slots->mask)) & slots->mask) + 1;
+        if (!cbox__is_live(slot->type)) continue;
+        size_t probe = (size_t)((i - (cbox__slot_hash(slot) & slots->mask)) & slots->mask) + 1;
         stats->total_probe += probe;
         if (probe > stats->max_probe) stats->max_probe = probe;
     }
@@ -288,10 +331,16 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
     size_t live = 0, tombstones = 0, long_key_bytes = 0;
     for (uint64_t i = 0; i <= slots->mask; i++) {
         const cbox_slot *slot = &slots->slots[i];
-        if (slot->hash == CBOX_SLOT_DELETED) tombstones++;
-        if (!cbox__is_live(slot->hash)) continue;
+        if ((uintptr_t)slot->type == CBOX_SLOT_DELETED) tombstones++;
+        if (!cbox__is_live(slot->type)) continue;
         live++;
         if (slot->value == NULL) return "a live slot has no value";
+        // Read once, atomically: a reader may publish an object in place of the token meanwhile.
+        uint64_t ready = __atomic_load_n(&slot->ready, __ATOMIC_RELAXED);
+        if (ready == 0) return "a live slot's ready word is empty";
+        if ((ready & CBOX_READY_TOKEN) && ready != cbox__ready_token(slot->value)) {
+            return "a slot's ready token is another value's";
+        }
         if (slot->key == CBOX_KEY_LONG) return "a slot stores the query-only long-key word";
         if ((slot->key & CBOX_KEY_INLINE_BIT) && cbox__key_length(slot->key) > CBOX_KEY_INLINE_MAX) {
             return "an inline key is longer than the inline maximum";
@@ -301,12 +350,16 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
             long_key_bytes += sizeof(cbox_key) + cbox__key_length(slot->key);
         }
         size_t length = slot->key == CBOX_KEY_NONE ? 0 : cbox__key_length(slot->key);
-        const uint8_t *bytes = slot->key == CBOX_KEY_NONE ? NULL : cbox__key_bytes(&slot->key);
-        for (uint64_t j = slot->hash & slots->mask; j != i; j = (j + 1) & slots->mask) {
-            if (slots->slots[j].hash == CBOX_SLOT_EMPTY) return "an empty slot lies between an entry and its home slot";
+        uint8_t inline_bytes[CBOX_KEY_INLINE_MAX];
+        const uint8_t *bytes = slot->key == CBOX_KEY_NONE ? NULL : cbox__key_bytes(&slot->key, inline_bytes);
+        uint64_t hash = cbox__slot_hash(slot);
+        for (uint64_t j = hash & slots->mask; j != i; j = (j + 1) & slots->mask) {
+            if ((uintptr_t)slots->slots[j].type == CBOX_SLOT_EMPTY) {
+                return "an empty slot lies between an entry and its home slot";
+            }
         }
         uint64_t word = cbox__is_long_key(slot->key) ? CBOX_KEY_LONG : slot->key;
-        if (cbox_slots_probe(slots, slot->hash, slot->type, bytes, length, word) != slot) {
+        if (cbox_slots_probe(slots, hash, slot->type, bytes, length, word) != slot) {
             return "a key is stored in two live slots";
         }
     }

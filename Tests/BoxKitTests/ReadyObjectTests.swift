@@ -4,11 +4,12 @@ import Testing
 
 @_spi(Baseline) @testable import BoxKit
 
-/// A ready permanent class instance is published in its box's type index, where a resolve without a key or
-/// with a short one reads it without reading the registration (`Box._publish(readyObject:of:)`, `cbox_table_publish_ready`). The index
-/// must publish exactly the instance of the registration it holds now: never one a re-registration or a
-/// reset replaced, and never for a resolve whose dependency a first creation is recording.
-@Suite("Ready objects in the type index")
+/// A ready permanent class instance is published in its box's table, in its slot and in its type-index entry
+/// (for no key or a short one), where a resolve reads it without reading the registration
+/// (`Box._publish(readyObject:of:)`, `cbox_table_publish_ready`). Each must publish exactly the instance of
+/// the registration it holds now: never one a re-registration or a reset replaced, and never for a resolve
+/// whose dependency a first creation is recording.
+@Suite("Ready objects in the type index and the slots")
 struct ReadyObjectTests {
     /// The object the type index of `box` publishes for `type`'s registration with `key` (nil: none), if any.
     func published<Service>(_ type: Service.Type, key: String? = nil, in box: Box) -> AnyObject? {
@@ -21,6 +22,22 @@ struct ReadyObjectTests {
             .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// The object published in the slot of `type`'s registration with `key` (nil: none) in `box`'s table, if
+    /// any.
+    func publishedInSlot<Service>(_ type: Service.Type, key: String? = nil, in box: Box) -> AnyObject? {
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
+        let typeBits = _typeBits(ObjectIdentifier(type))
+        return _withKeyBytes(key) { bytes, hasKey, _ in
+            cbox_table_find_slot(
+                box._table!, cbox_hash(typeBits, bytes.baseAddress, bytes.count), typeBits, bytes.baseAddress,
+                bytes.count, cbox_key_word(bytes.baseAddress, bytes.count, hasKey))
+        }
+        .flatMap(cbox_slot_ready)
+        .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     @Test("the first creation of a permanent class instance publishes it; resolves return that instance")
     func firstCreationPublishes() {
         let box = Box()
@@ -29,10 +46,11 @@ struct ReadyObjectTests {
 
         let engine: Engine = box.resolve()
         #expect(published(Engine.self, in: box) === engine)
+        #expect(publishedInSlot(Engine.self, in: box) === engine)
         #expect(box.resolve(Engine.self) === engine)
     }
 
-    @Test("a permanent with a key of at most 7 bytes is published under its key; a longer key is not")
+    @Test("a permanent with a key of at most 7 bytes is published in the index; a longer key, in its slot alone")
     func shortKeysPublish() {
         let box = Box()
         box.register(key: "BMW", life: .permanent) { Engine(cylinders: 8) }
@@ -44,6 +62,7 @@ struct ReadyObjectTests {
 
         #expect(published(Engine.self, key: "BMW", in: box) === bmw)
         #expect(published(Engine.self, key: "a key longer than seven bytes", in: box) == nil)
+        #expect(publishedInSlot(Engine.self, key: "a key longer than seven bytes", in: box) === long)
         #expect(published(Engine.self, in: box) === plain)
         #expect(box.resolve(Engine.self, key: "BMW") === bmw && bmw.cylinders == 8)
         #expect(box.resolve(Engine.self, key: "a key longer than seven bytes") === long)
@@ -60,6 +79,7 @@ struct ReadyObjectTests {
         box.register(key: "BMW", life: .permanent) { Engine() }
 
         #expect(published(Engine.self, key: "BMW", in: box) == nil)
+        #expect(publishedInSlot(Engine.self, key: "BMW", in: box) == nil)
         #expect(box.resolve(Engine.self, key: "BMW") !== before[0])
         #expect(box.resolve(Engine.self, key: "VW") === before[1])
         #expect(box.resolve(Engine.self, key: "") === before[2])
@@ -125,10 +145,12 @@ struct ReadyObjectTests {
         }
         let first: Engine = box.resolve()
         #expect(published(Engine.self, in: box) == nil, "the first registration's instance was refused")
+        #expect(publishedInSlot(Engine.self, in: box) == nil, "the first registration's instance was refused")
 
         let second: Engine = box.resolve()
         #expect(second !== first)
         #expect(published(Engine.self, in: box) === second)
+        #expect(publishedInSlot(Engine.self, in: box) === second)
     }
 
     @Test("a first creation during which its registration is reset or removed publishes nothing")
@@ -145,6 +167,7 @@ struct ReadyObjectTests {
             }
             _ = try? box.tryResolve(Engine.self)
             #expect(published(Engine.self, in: box) == nil)
+            #expect(publishedInSlot(Engine.self, in: box) == nil)
         }
     }
 
@@ -224,6 +247,7 @@ struct ReadyObjectTests {
         #expect(child.resolve(Engine.self) === engine)
         if backend == .hashTable {
             #expect(published(Engine.self, in: parent) === engine)
+            #expect(publishedInSlot(Engine.self, in: parent) === engine)
             #expect(published(Engine.self, in: child) == nil)
         }
     }
@@ -238,5 +262,40 @@ struct ReadyObjectTests {
 
         #expect(box.resolve(Car.self).engine === engine)
         #expect(box.dependencyGraph().edges == [.init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine")])
+    }
+
+    @Test(
+        "a first creation that resolves an instance published in its slot still records it as a dependency",
+        arguments: backends)
+    func recordingSeesInstancesPublishedInSlots(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(key: "a key longer than seven bytes", life: .permanent) { Engine() }
+        let engine = box.resolve(Engine.self, key: "a key longer than seven bytes")
+        box.register { r in Car(engine: r.resolve(Engine.self, key: "a key longer than seven bytes")) }
+
+        #expect(box.resolve(Car.self).engine === engine)
+        #expect(
+            box.dependencyGraph().edges == [
+                .init(from: "BoxKitTests.Car", to: #"BoxKitTests.Engine[key: "a key longer than seven bytes"]"#)
+            ])
+    }
+
+    @Test("a permanent among more registrations than the type index holds resolves to its one instance")
+    func permanentsBeyondTheIndexResolveTheirInstance() {
+        let box = Box()
+        let keys = (0..<3_000).map { "k\($0)" }
+        for (index, key) in keys.enumerated() { box.register(key: key, life: .permanent) { Engine(cylinders: index) } }
+        let first = keys.map { box.resolve(Engine.self, key: $0) }
+
+        for (index, key) in keys.enumerated() {
+            let again = box.resolve(Engine.self, key: key)
+            guard again === first[index], again.cylinders == index else {
+                Issue.record("\(key) resolved another instance")
+                return
+            }
+        }
+        let unindexed = keys.filter { published(Engine.self, key: $0, in: box) == nil }
+        #expect(!unindexed.isEmpty, "some keys are held by no index")
+        for key in unindexed { #expect(publishedInSlot(Engine.self, key: key, in: box) != nil, "\(key)") }
     }
 }

@@ -207,11 +207,13 @@ extension CBoxTableSuite {
                     var lastSerial = [Int](repeating: 0, count: keys.count)
                     var lastIndexedSerial = [Int](repeating: 0, count: keys.count)
                     var lastReadySerial = [Int](repeating: 0, count: keys.count)
+                    var lastSlotReadySerial = [Int](repeating: 0, count: keys.count)
                     while !writerDone.isRaised {
                         for (index, key) in keys.enumerated() {
                             read(
                                 key, at: index, in: shared, lastSerial: &lastSerial,
-                                lastIndexedSerial: &lastIndexedSerial, lastReadySerial: &lastReadySerial, tally: tally)
+                                lastIndexedSerial: &lastIndexedSerial, lastReadySerial: &lastReadySerial,
+                                lastSlotReadySerial: &lastSlotReadySerial, tally: tally)
                         }
                         alsoEachPass(shared, tally)
                     }
@@ -227,11 +229,13 @@ extension CBoxTableSuite {
             return (tally, report)
         }
 
-        /// One find (and, for an unkeyed or short key, a look in the type index, whose value it publishes as its
-        /// own ready object) in its own read section, judged while the section still protects what it found.
+        /// One find of the key's slot (and, for an unkeyed or short key, a look in the type index first), in its
+        /// own read section, judged while the section still protects what it found: the value found, and the
+        /// ready object read with it, each of which it publishes as its own ready object.
         nonisolated static func read(
             _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int],
-            lastIndexedSerial: inout [Int], lastReadySerial: inout [Int], tally: ReaderTally
+            lastIndexedSerial: inout [Int], lastReadySerial: inout [Int], lastSlotReadySerial: inout [Int],
+            tally: ReaderTally
         ) {
             let reader = cbox_reader_current()
             cbox_read_begin(reader)
@@ -252,12 +256,20 @@ extension CBoxTableSuite {
                         check(
                             indexed, for: key, foundBy: "the type index", last: &lastIndexedSerial[index], tally: tally)
                     else { return }
-                    _ = cbox_table_publish_ready(shared.pointer, key.type, key.word, indexed, indexed)
+                    _ = key.publish(indexed, for: indexed, in: shared.pointer)
                 }
             }
-            guard let found = key.find(in: shared.pointer),
-                check(found, for: key, foundBy: "a find", last: &lastSerial[index], tally: tally)
-            else { return }
+            guard let slot = key.findSlot(in: shared.pointer) else { return }
+            if let ready = cbox_slot_ready(slot) {
+                guard
+                    check(
+                        ready, for: key, foundBy: "a slot's ready object", last: &lastSlotReadySerial[index],
+                        tally: tally)
+                else { return }
+            }
+            let found = cbox_slot_value(slot)
+            guard check(found, for: key, foundBy: "a find", last: &lastSerial[index], tally: tally) else { return }
+            _ = key.publish(found, for: found, in: shared.pointer)
             tally.hits.add(1)
         }
 

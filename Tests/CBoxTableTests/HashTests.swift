@@ -24,20 +24,6 @@ extension CBoxTableSuite {
             }
         }
 
-        @Test func theHashIsNeverZeroOrOne() {
-            for index in 0..<100_000 {
-                let hash = Key(TypeID.numbered(index % 97), number: index, length: index % 17).hash
-                if hash < 2 {
-                    Issue.record("hash \(hash) for input \(index)")
-                    break
-                }
-            }
-            for type in Self.types {
-                #expect(Key(type, nil).hash > 1)
-                #expect(Key(type, []).hash > 1)
-            }
-        }
-
         @Test func noKeyAndTheEmptyKeyHashAlikeAndTheTableTellsThemApart() {
             // As the header documents: "No key" and the empty key hash alike; slots tell them apart by their
             // key word (covered for the table by Lookup.noKeyAndTheEmptyKeyAreDifferentEntries).

@@ -80,9 +80,26 @@ struct Key: Hashable, Sendable, CustomStringConvertible {
         withBytes { cbox_key_word($0, $1, $2) }
     }
 
-    /// `cbox_table_find` for this key (with its own hash unless given another). Call inside a read section.
+    /// `cbox_table_find` for this key, probing from its own hash's home slot, or from `hash`'s (a probe from
+    /// any slot compares the key with every entry up to the next empty slot). Call inside a read section.
     func find(in table: OpaquePointer, hash: UInt64? = nil) -> UnsafeMutableRawPointer? {
         withBytes { bytes, count, _ in cbox_table_find(table, hash ?? self.hash, type, bytes, count, word) }
+    }
+
+    /// `cbox_table_find_slot` for this key. Call inside a read section.
+    func findSlot(in table: OpaquePointer) -> UnsafePointer<cbox_slot>? {
+        withBytes { bytes, count, _ in cbox_table_find_slot(table, hash, type, bytes, count, word) }
+    }
+
+    /// `cbox_table_publish_ready` of `object` for `value` under this key, inside a read section: whether the
+    /// slot took it.
+    func publish(_ object: UnsafeRawPointer, for value: UnsafeRawPointer, in table: OpaquePointer) -> Bool {
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
+        return withBytes { bytes, count, _ in
+            cbox_table_publish_ready(table, hash, type, bytes, count, word, value, object)
+        }
     }
 
     /// Calls `body` with the key's bytes (NULL when there are none), their count and whether there is a key.
@@ -183,14 +200,11 @@ final class TableFixture {
 
     /// Inserts `value` (a fresh probe when `nil`) under `key`, returning whether an entry was replaced.
     @discardableResult
-    func insert(
-        _ key: Key, _ value: Probe? = nil, hash: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Bool {
+    func insert(_ key: Key, _ value: Probe? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let value = value ?? makeProbe(for: key)
         let replaced = key.withBytes { bytes, count, hasKey in
             cbox_table_insert(
-                handle, hash ?? key.hash, key.type, bytes, count, cbox_key_word(bytes, count, hasKey),
-                value.retainedForTable())
+                handle, key.hash, key.type, bytes, count, cbox_key_word(bytes, count, hasKey), value.retainedForTable())
         }
         model[key] = value
         expectInvariants(sourceLocation: sourceLocation)
@@ -199,9 +213,9 @@ final class TableFixture {
 
     /// Removes `key`, returning whether there was an entry.
     @discardableResult
-    func remove(_ key: Key, hash: UInt64? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    func remove(_ key: Key, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let removed = key.withBytes { bytes, count, hasKey in
-            cbox_table_remove(handle, hash ?? key.hash, key.type, bytes, count, cbox_key_word(bytes, count, hasKey))
+            cbox_table_remove(handle, key.hash, key.type, bytes, count, cbox_key_word(bytes, count, hasKey))
         }
         model[key] = nil
         expectInvariants(sourceLocation: sourceLocation)
@@ -273,7 +287,8 @@ final class TableFixture {
 
     // MARK: Reads
 
-    /// The value found for `key`, inside a read section, as the caller would see it.
+    /// The value found for `key`, inside a read section, as the caller would see it (probing from `hash`'s
+    /// home slot, when given, instead of the key's own).
     func find(_ key: Key, hash: UInt64? = nil) -> Probe? {
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
@@ -305,14 +320,22 @@ final class TableFixture {
         return cbox_table_index_entry(handle, key.type, key.word).flatMap(cbox_type_entry_value).map(Probe.from)
     }
 
-    /// `cbox_table_publish_ready` of `object` for `value` under `key`, followed by the invariant check.
+    /// The object published in `key`'s slot of the current array (`cbox_slot_ready`), inside a read section.
+    func readyThroughSlot(_ key: Key) -> Probe? {
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
+        return key.findSlot(in: handle).flatMap(cbox_slot_ready).map(Probe.from)
+    }
+
+    /// `cbox_table_publish_ready` of `object` for `value` under `key`, inside a read section, followed by the
+    /// invariant check: whether the slot took it.
     @discardableResult
     func publish(
         _ object: Probe, for value: Probe, of key: Key, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
-        let published = cbox_table_publish_ready(
-            handle, key.type, key.word, Unmanaged.passUnretained(value).toOpaque(),
-            Unmanaged.passUnretained(object).toOpaque())
+        let published = key.publish(
+            Unmanaged.passUnretained(object).toOpaque(), for: Unmanaged.passUnretained(value).toOpaque(), in: handle)
         expectInvariants(sourceLocation: sourceLocation)
         return published
     }
@@ -375,12 +398,9 @@ final class TableFixture {
         Issue.record("cbox_table_check_invariants: \(broken)", sourceLocation: sourceLocation)
     }
 
-    /// Checks the table against the model: the count, every key's value (found with `hash(key)`), the values
-    /// `cbox_table_value_at` enumerates, and the shape (power-of-two capacity, load at most one half,
-    /// an empty slot left).
-    func expectMatchesModel(
-        hash: (Key) -> UInt64 = { $0.hash }, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    /// Checks the table against the model: the count, every key's value, the values `cbox_table_value_at`
+    /// enumerates, and the shape (power-of-two capacity, load at most one half, an empty slot left).
+    func expectMatchesModel(sourceLocation: SourceLocation = #_sourceLocation) {
         let stats = stats
         #expect(stats.count == model.count, sourceLocation: sourceLocation)
         #expect(count == model.count, sourceLocation: sourceLocation)
@@ -388,7 +408,7 @@ final class TableFixture {
         #expect((stats.count + stats.tombstones) * 4 <= stats.capacity * 3, sourceLocation: sourceLocation)
         #expect(stats.count + stats.tombstones < stats.capacity, sourceLocation: sourceLocation)
         for (key, value) in model {
-            #expect(find(key, hash: hash(key)) === value, "\(key)", sourceLocation: sourceLocation)
+            #expect(find(key) === value, "\(key)", sourceLocation: sourceLocation)
         }
         let enumerated = Set(values.map(ObjectIdentifier.init))
         #expect(enumerated == Set(model.values.map(ObjectIdentifier.init)), sourceLocation: sourceLocation)

@@ -215,10 +215,11 @@ extension CBoxTableSuite {
             let key = Key(TypeID.a, "eight888")
             let value = fixture.makeProbe(for: key)
             fixture.insert(key, value)
+            fixture.publish(fixture.makeProbe(for: nil), for: value, of: key)
 
             #expect(!cbox_key_word_is_indexed(key.word))
             #expect(fixture.findThroughIndex(key) == nil)
-            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: value, of: key))
+            #expect(fixture.readyThroughIndex(key) == nil)
         }
 
         // MARK: Ready objects (`cbox_table_publish_ready`, `cbox_type_entry_ready`)
@@ -278,13 +279,15 @@ extension CBoxTableSuite {
             }
         }
 
-        @Test func aTypeNeitherIndexHoldsHasNothingPublished() {
+        @Test func aTypeNeitherIndexHoldsHasItsObjectPublishedInItsSlotAlone() {
             let types = TypeID.sharingABucket(3)
             for type in types { fixture.insert(Key(type, nil)) }
             let third = fixture.model[Key(types[2], nil)]!
+            let object = fixture.makeProbe(for: nil)
 
-            #expect(!fixture.publish(fixture.makeProbe(for: nil), for: third, of: Key(types[2], nil)))
+            #expect(fixture.publish(object, for: third, of: Key(types[2], nil)))
             #expect(fixture.readyThroughIndex(Key(types[2], nil)) == nil)
+            #expect(fixture.readyThroughSlot(Key(types[2], nil)) === object)
         }
 
         @Test func anObjectWhoseLowBitIsSetIsNotPublished() {
@@ -293,10 +296,10 @@ extension CBoxTableSuite {
             let tagged = UnsafeRawPointer(bitPattern: 0x1001)!
 
             #expect(
-                !cbox_table_publish_ready(
-                    fixture.handle, TypeID.a, UInt64(CBOX_KEY_NONE), Unmanaged.passUnretained(value).toOpaque(), tagged)
+                !Key(TypeID.a, nil).publish(tagged, for: Unmanaged.passUnretained(value).toOpaque(), in: fixture.handle)
             )
             #expect(fixture.readyThroughIndex(Key(TypeID.a, nil)) == nil)
+            #expect(fixture.readyThroughSlot(Key(TypeID.a, nil)) == nil)
         }
 
         @Test func theInvariantCheckNoticesAReadyWordLeftWithoutAValue() {

@@ -1,6 +1,6 @@
-// The read side of every resolve through a box: the C table's type index (cbox_table_index_entry, with the
-// ready objects cbox_table_publish_ready publishes there) or its probe (cbox_table_find), inside a read
-// section.
+// The read side of every resolve through a box: the C table's type index (cbox_table_index_entry) or its
+// probe (cbox_table_find_slot), with the ready objects cbox_table_publish_ready publishes in both, inside a
+// read section.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -14,8 +14,9 @@ extension Box {
     /// the registration from then on.
     ///
     /// A resolve without a key or with a short ASCII key looks in the box's type index first. A ready
-    /// permanent class instance published there (`_publish(readyObject:of:)`) is returned without reading
-    /// the registration (`_ResolutionThread.decide(readyObject:thread:)`).
+    /// permanent class instance published there or in its slot of this box's table
+    /// (`_publish(readyObject:of:)`) is returned without reading the registration
+    /// (`_ResolutionThread.decide(readyObject:thread:)`).
     ///
     /// Inlined where the resolve is, so that a resolve without a key calls `_beginUnkeyed`, and one with a
     /// key `_beginKeyed`, directly: each has the frame its own path needs.
@@ -47,7 +48,10 @@ extension Box {
     /// entered: the probe of this box's table, then its ancestors'.
     @inline(never)
     private func _beginUnindexed(_ type: UnsafeRawPointer, reader: UnsafeMutablePointer<cbox_reader>) -> _Lookup {
-        let (found, holder) = _probeTables(type, key: nil, reader: reader)
+        let (found, holder, object) = _probeTables(type, key: nil, reader: reader)
+        if let object, let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) {
+            return ready
+        }
         return _decide(found, holder: holder, reader: reader)
     }
 
@@ -93,22 +97,28 @@ extension Box {
         return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
     }
 
-    /// Publishes `object`, the ready permanent instance of `registration`, in this box's type index, where
-    /// `_begin` reads it without reading the registration; nothing happens unless the index holds
-    /// `registration` as the entry of its type and key now. Any thread may call it, once the instance is ready,
-    /// while it holds `registration`. The registration's instance keeps `object` alive, and the registration
-    /// outlives every read section that can find it, so the index returns `object` only while it is valid.
+    /// Publishes `object`, the ready permanent instance of `registration`, in this box's table (its slot, and
+    /// its type-index entry if it has one), where `_begin` reads it without reading the registration; nothing
+    /// happens unless `registration` is the entry of its type and key there now. Any thread may call it, once
+    /// the instance is ready, while it holds `registration`. The registration's instance keeps `object` alive,
+    /// and the registration outlives every read section that can find it, so the table returns `object` only
+    /// while it is valid.
+    ///
+    /// - Complexity: One XXH3 hash of the key and one probe, once per permanent instance.
     @usableFromInline
     final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
-        guard let table = _table, registration.key.map({ $0.utf8.count <= CBOX_KEY_INLINE_MAX }) ?? true else {
-            return
+        guard let table = _table else { return }
+        let type = _typeBits(registration.registryTypeID)
+        let value = Unmanaged.passUnretained(registration).toOpaque()
+        let reader = cbox_reader_current()
+        cbox_read_begin(reader)
+        defer { cbox_read_end(reader) }
+        _withKeyBytes(registration.key) { bytes, hasKey, _ in
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
+            _ = cbox_table_publish_ready(
+                table, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes.baseAddress, bytes.count, word,
+                value, object)
         }
-        let word = _withKeyBytes(registration.key) { bytes, hasKey, _ in
-            cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-        }
-        _ = cbox_table_publish_ready(
-            table, _typeBits(registration.registryTypeID), word, Unmanaged.passUnretained(registration).toOpaque(),
-            object)
     }
 
     /// `_begin` for the Dictionary baseline, out of the hash table's way: the registration found is held by a
@@ -132,27 +142,24 @@ extension Box {
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
     ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
         if key == nil, let found = cbox_table_find_type(_table.unsafelyUnwrapped, type) { return (found, nil) }
-        return _probeTables(type, key: key, reader: reader)
+        let (found, holder, _) = _probeTables(type, key: key, reader: reader)
+        return (found, holder)
     }
 
-    /// `_findInTables` past the unkeyed type index: the probe of this box's table, then its ancestors'. The
-    /// unkeyed case is inlined into `_beginUnindexed` and `_findInTables`; keys take `_findKeyedInTables`,
-    /// which reads the index for a short key first.
+    /// `_findInTables` past the unkeyed type index: the probe of this box's table, then its ancestors', with
+    /// the ready object published in this box's slot, if any. The unkeyed case is inlined into
+    /// `_beginUnindexed` and `_findInTables`; keys take `_findKeyedInTables`, which reads the index for a short
+    /// key first.
     @inline(__always)
     private func _probeTables(
         _ type: UnsafeRawPointer, key: String?, reader: UnsafeMutablePointer<cbox_reader>
-    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
+    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?, ready: UnsafeMutableRawPointer?) {
         guard let key else {
-            let table = _table.unsafelyUnwrapped
-            let hash = cbox_type_hash_cached(reader, type)
-            if let found = cbox_table_find(table, hash, type, nil, 0, 0) {
-                return (found, nil)
-            }
-            return _findInAncestorTables(
-                hash, type, UnsafeBufferPointer(start: nil, count: 0), word: cbox_key_word(nil, 0, false))
+            return _findByHash(
+                _table.unsafelyUnwrapped, cbox_type_hash_cached(reader, type), type,
+                UnsafeBufferPointer(start: nil, count: 0), word: cbox_key_word(nil, 0, false))
         }
-        let (found, holder, _) = _findKeyedInTables(type, key: key)
-        return (found, holder)
+        return _findKeyedInTables(type, key: key)
     }
 
     /// Keyed lookups. An ASCII key of at most 7 bytes held inside the string value (`_shortASCIIKey`) is
@@ -171,8 +178,7 @@ extension Box {
     ) {
         let words = _stringWords(key)
         guard let short = _shortASCIIKey(words) else {
-            let (found, holder) = _findKeyedThroughUTF8InTables(type, key: key, words: words)
-            return (found, holder, nil)
+            return _findKeyedThroughUTF8InTables(type, key: key, words: words)
         }
         let table = _table.unsafelyUnwrapped
         let word = cbox_key_word_inline(short.bytes, short.count)
@@ -180,12 +186,11 @@ extension Box {
             return (found, nil, cbox_type_entry_ready(entry))
         }
         var packed = short.bytes
-        let (found, holder) = withUnsafeBytes(of: &packed) { raw in
+        return withUnsafeBytes(of: &packed) { raw in
             let bytes = UnsafeBufferPointer(
                 start: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: short.count)
-            return _findKeyed(table, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes, word: word)
+            return _findByHash(table, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes, word: word)
         }
-        return (found, holder, nil)
     }
 
     /// Keyed lookups through the key's UTF-8 bytes, for every key `_shortASCIIKey` does not recognise;
@@ -198,46 +203,48 @@ extension Box {
     ///   comparison with the key found is O(n) either way.
     @inline(__always)
     private func _findKeyedThroughUTF8InTables(_ type: UnsafeRawPointer, key: String, words: (UInt64, UInt64)) -> (
-        UnsafeMutableRawPointer?, Unmanaged<Box>?
+        UnsafeMutableRawPointer?, Unmanaged<Box>?, ready: UnsafeMutableRawPointer?
     ) {
         // The closures capture only trivial values: capturing self (or reading self._table inside) would
         // write a shared reference count on every keyed resolve.
         let handle = _table.unsafelyUnwrapped
         let box = Unmanaged.passUnretained(self)
         let direct = key.utf8.withContiguousStorageIfAvailable {
-            bytes -> (UnsafeMutableRawPointer?, Unmanaged<Box>?)? in
+            bytes -> (UnsafeMutableRawPointer?, Unmanaged<Box>?, ready: UnsafeMutableRawPointer?)? in
             if bytes.count >= _notedKeyLength {
                 var noted: UInt64 = 0
                 if cbox_table_noted_hash(handle, type, words.0, words.1, &noted) {
-                    let found = box._withUnsafeGuaranteedRef { $0._findKeyed(handle, noted, type, bytes) }
+                    let found = box._withUnsafeGuaranteedRef { $0._findByHash(handle, noted, type, bytes) }
                     if found.0 != nil { return found }
                 }
             }
             guard _isASCII(bytes) else { return nil }
             return box._withUnsafeGuaranteedRef {
-                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes)
+                $0._findByHash(handle, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes)
             }
         }
         if let direct = direct ?? nil { return direct }
         return _withNonASCIICanonicalUTF8(key) { bytes, _ in
             box._withUnsafeGuaranteedRef {
-                $0._findKeyed(handle, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes)
+                $0._findByHash(handle, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes)
             }
         }
     }
 
-    /// Finds the key `bytes` with `hash` in this box's table (`handle`), then its ancestors'; `word` is the
-    /// key's `cbox_key_word` (computed here from the bytes when `nil`).
+    /// Finds the key `bytes` (none, when `word` is `CBOX_KEY_NONE`) with `hash` in this box's table
+    /// (`handle`), with the ready object published in its slot, if any; then in its ancestors' tables. `word`
+    /// is the key's `cbox_key_word` (computed here from the bytes of a key when `nil`).
     @inline(__always)
-    private func _findKeyed(
+    private func _findByHash(
         _ handle: OpaquePointer, _ hash: UInt64, _ type: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>,
         word: UInt64? = nil
-    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?) {
+    ) -> (UnsafeMutableRawPointer?, Unmanaged<Box>?, ready: UnsafeMutableRawPointer?) {
         let word = word ?? cbox_key_word(bytes.baseAddress, bytes.count, true)
-        if let found = cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word) {
-            return (found, nil)
+        if let slot = cbox_table_find_slot(handle, hash, type, bytes.baseAddress, bytes.count, word) {
+            return (cbox_slot_value(slot), nil, cbox_slot_ready(slot))
         }
-        return _findInAncestorTables(hash, type, bytes, word: word)
+        let (found, holder) = _findInAncestorTables(hash, type, bytes, word: word)
+        return (found, holder, nil)
     }
 
     /// Finds the key `bytes`, whose key word is `word`, with `hash` in the ancestors' tables, nearest first.

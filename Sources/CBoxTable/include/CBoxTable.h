@@ -38,9 +38,9 @@ typedef struct cbox_key {
 } cbox_key;
 
 /// The XXH3 hash of a type id and an optional key (XXH3 over the key bytes, seeded with the type id's
-/// bits); never `CBOX_SLOT_EMPTY` or `CBOX_SLOT_DELETED`. "No key" and the empty key hash alike (pass
-/// NULL and 0 for either): slots tell them apart by their key word (`cbox_key_word`). `key` may be NULL when
-/// `key_length` is 0.
+/// bits): the hash every function of the table that takes one expects. "No key" and the empty key hash alike
+/// (pass NULL and 0 for either): slots tell them apart by their key word (`cbox_key_word`). `key` may be NULL
+/// when `key_length` is 0.
 uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key_length);
 
 /// `cbox_hash(type_id, NULL, 0)`, compiled for no key.
@@ -61,6 +61,10 @@ static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_le
         uint32_t low, high;
         memcpy(&low, key, 4);
         memcpy(&high, key + key_length - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        low = __builtin_bswap32(low);  // byte i of the key is byte i of the word from its low end, as below
+        high = __builtin_bswap32(high);
+#endif
         bytes = low | ((uint64_t)high << (8 * (key_length - 4)));
     } else if (key_length > 0) {  // bytes 0, length / 2 and length - 1 cover 1 to 3 bytes
         bytes = (uint64_t)key[0] | ((uint64_t)key[key_length / 2] << (8 * (key_length / 2))) |
@@ -71,21 +75,26 @@ static inline uint64_t cbox_key_word(const uint8_t *_Nullable key, size_t key_le
 
 // MARK: - The table
 
-/// The `hash` of a slot that was never filled: a probe that reaches one stops.
-#define CBOX_SLOT_EMPTY ((uint64_t)0)
-/// The `hash` of a slot whose entry was removed (a tombstone): probes go past it; it is reused only when the
+/// The `type` of a slot that was never filled: a probe that reaches one stops.
+#define CBOX_SLOT_EMPTY ((uintptr_t)0)
+/// The `type` of a slot whose entry was removed (a tombstone): probes go past it; it is reused only when the
 /// array is rebuilt.
-#define CBOX_SLOT_DELETED ((uint64_t)1)
-/// The least hash of a live entry: `cbox_hash` never returns the two sentinels.
-#define CBOX_SLOT_FIRST_HASH ((uint64_t)2)
+#define CBOX_SLOT_DELETED ((uintptr_t)1)
+/// The least `type` of a live entry: a type id (the address of type metadata) is never a sentinel.
+#define CBOX_SLOT_FIRST_TYPE ((uintptr_t)2)
 
-/// One slot. `hash` is `CBOX_SLOT_EMPTY`, `CBOX_SLOT_DELETED` or the entry's hash; `hash` and `value` are
-/// read and written atomically, `type` and `key` are written before `hash` publishes them.
+/// One slot: the entry's type id (or `CBOX_SLOT_EMPTY` or `CBOX_SLOT_DELETED`), its key word, its value, and
+/// its `ready` word, which follows the value as a type-index entry's does (see `cbox_type_entry`): the
+/// value's token, or the ready object published for that value (`cbox_table_publish_ready`). `type`, `value`
+/// and `ready` are read and written atomically; the key, the value and its token are written before `type`
+/// publishes them, and a live slot's type and key never change. The entry's hash is not kept: it is
+/// `cbox_hash` of the type and key, which a rebuild computes again, so that the slot has room for `ready` and
+/// a lookup that finds a ready object reads no more than the slot.
 typedef struct cbox_slot {
-    uint64_t hash;
     const void *_Nullable type;
-    void *_Nullable value;
     uint64_t key;
+    void *_Nullable value;
+    uint64_t ready;
 } cbox_slot;
 _Static_assert(sizeof(cbox_slot) == 32, "a slot is 32 bytes, so that two share a 64-byte cache line");
 
@@ -158,15 +167,10 @@ _Static_assert(CBOX_TYPE_OVERFLOW_SHIFT + 10 <= 56, "the overflow index's bits a
 
 /// Whether the type index holds entries with this key word: no key, or an ASCII key of at most
 /// `CBOX_KEY_INLINE_MAX` bytes (its inline word), the keys a lookup can name by that word alone; never a
-/// longer or non-ASCII key. On big-endian platforms, where two short keys' words may coincide (the table
-/// tells their slots apart by hash), no key.
+/// longer or non-ASCII key.
 static inline bool cbox_key_word_is_indexed(uint64_t key_word) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return key_word == CBOX_KEY_NONE;
-#else
     return key_word == CBOX_KEY_NONE ||
            ((key_word & CBOX_KEY_INLINE_BIT) != 0 && (key_word & 0x0080808080808080ULL) == 0);
-#endif
 }
 
 /// The mix of (`type_id`, `key_word`) that both indexes take their buckets from.
@@ -213,18 +217,19 @@ cbox_table *cbox_table_create(cbox_release_fn release);
 /// Destroys `table`: releases every live and retired value and frees all memory. No reader may be using it.
 void cbox_table_destroy(cbox_table *table);
 
-/// The one probe loop: the live slot of `slots` holding (`hash`, `type_id`, key), or NULL. The key is
-/// given as its bytes and its key word (`cbox_key_word`), as everywhere in this API. Readers call it inside
-/// a read section; writers, which the caller serialises, on the current array.
+/// The one probe loop: the live slot of `slots` holding (`type_id`, key), searched from the home slot of
+/// `hash` (`cbox_hash` of them), or NULL. The key is given as its bytes and its key word (`cbox_key_word`), as
+/// everywhere in this API. Readers call it inside a read section; writers, which the caller serialises, on
+/// the current array.
 static inline const cbox_slot *_Nullable cbox_slots_probe(const cbox_slots *slots, uint64_t hash,
                                                           const void *type_id, const uint8_t *_Nullable key,
                                                           size_t key_length, uint64_t key_word) {
     uint64_t mask = slots->mask;
     for (uint64_t i = hash & mask;; i = (i + 1) & mask) {
         const cbox_slot *slot = &slots->slots[i];
-        uint64_t slot_hash = __atomic_load_n(&slot->hash, __ATOMIC_ACQUIRE);
-        if (slot_hash == CBOX_SLOT_EMPTY) return NULL;
-        if (slot_hash != hash || slot->type != type_id) continue;
+        const void *slot_type = __atomic_load_n(&slot->type, __ATOMIC_ACQUIRE);
+        if ((uintptr_t)slot_type == CBOX_SLOT_EMPTY) return NULL;
+        if (slot_type != type_id) continue;
         uint64_t word = slot->key;
         if (word != key_word) {
             if (key_word != CBOX_KEY_LONG || word == CBOX_KEY_NONE || (word & CBOX_KEY_INLINE_BIT)) continue;
@@ -235,13 +240,34 @@ static inline const cbox_slot *_Nullable cbox_slots_probe(const cbox_slots *slot
     }
 }
 
-/// Finds the value for (`hash`, `type_id`, key). Call inside a read section (`cbox_read_begin`); the value
-/// stays valid until the matching `cbox_read_end`. Never locks.
+/// The live slot of the current array for (`type_id`, key), whose `cbox_hash` is `hash`, or NULL. Read it
+/// with `cbox_slot_value` and `cbox_slot_ready`, inside the read section (`cbox_read_begin`) in which it was
+/// found: the slot array may be retired once that section ends. Never locks.
+static inline const cbox_slot *_Nullable cbox_table_find_slot(const cbox_table *table, uint64_t hash,
+                                                              const void *type_id, const uint8_t *_Nullable key,
+                                                              size_t key_length, uint64_t key_word) {
+    const cbox_slots *slots = __atomic_load_n(&((const cbox_table_head *)table)->current, __ATOMIC_ACQUIRE);
+    return cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
+}
+
+/// The value `slot` holds. It stays valid until the read section in which the slot was found ends.
+static inline void *cbox_slot_value(const cbox_slot *slot) {
+    return (void *)__atomic_load_n(&slot->value, __ATOMIC_ACQUIRE);
+}
+
+/// The object published for the value `slot` holds, or NULL when there is none; valid, like the value, until
+/// the read section in which the slot was found ends.
+static inline void *_Nullable cbox_slot_ready(const cbox_slot *slot) {
+    uint64_t ready = __atomic_load_n(&slot->ready, __ATOMIC_ACQUIRE);
+    return (ready & CBOX_READY_TOKEN) ? NULL : (void *)(uintptr_t)ready;
+}
+
+/// Finds the value for (`type_id`, key), whose `cbox_hash` is `hash`. Call inside a read section
+/// (`cbox_read_begin`); the value stays valid until the matching `cbox_read_end`. Never locks.
 static inline void *_Nullable cbox_table_find(const cbox_table *table, uint64_t hash, const void *type_id,
                                               const uint8_t *_Nullable key, size_t key_length, uint64_t key_word) {
-    const cbox_slots *slots = __atomic_load_n(&((const cbox_table_head *)table)->current, __ATOMIC_ACQUIRE);
-    const cbox_slot *slot = cbox_slots_probe(slots, hash, type_id, key, key_length, key_word);
-    return slot ? __atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) : NULL;
+    const cbox_slot *slot = cbox_table_find_slot(table, hash, type_id, key, key_length, key_word);
+    return slot ? cbox_slot_value(slot) : NULL;
 }
 
 /// The type index's entry for `type_id` and `key_word` (which `cbox_key_word_is_indexed`), or the overflow
@@ -291,15 +317,17 @@ static inline void *_Nullable cbox_table_find_type(const cbox_table *table, cons
     return entry ? cbox_type_entry_value(entry) : NULL;
 }
 
-/// Publishes `object` as the ready object of `value`, if `value` is still the entry of `type_id` and
-/// `key_word` in the type index, or in the overflow index when the type index's bucket is full, and nothing is
-/// published for it yet: replaces the entry's token for `value`
-/// (never an object, never another value's token). Returns whether it did; an object whose low bit is set (an
-/// Objective-C tagged pointer on x86-64) is never published. The one function that writes to a table without
-/// the writer's lock: any thread may call it, holding `value` alive (so that its address cannot be reused for
-/// another value meanwhile). `object` must stay valid until the table releases `value`.
-bool cbox_table_publish_ready(cbox_table *table, const void *type_id, uint64_t key_word, const void *value,
-                              const void *object);
+/// Publishes `object` as the ready object of `value`, if `value` is still the entry of `type_id` and key
+/// (`hash` is their `cbox_hash`): in its slot of the current array, and in its type-index entry (or its
+/// overflow-index entry) if an index holds it. Each replaces the token for `value` (never an object, never
+/// another value's token); an entry whose token is already gone keeps what it has. Returns whether the slot
+/// took it. An object whose low bit is set (an Objective-C tagged pointer on x86-64) is never published. The
+/// one function that writes to a table without the writer's lock: any thread may call it, inside a read
+/// section (the slot array may be retired meanwhile), holding `value` alive (so that its address cannot be
+/// reused for another value meanwhile). `object` must stay valid until the table releases `value`. A slot
+/// copied by a rebuild that ran meanwhile keeps the token: lookups then read the value, as before publication.
+bool cbox_table_publish_ready(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
+                              size_t key_length, uint64_t key_word, const void *value, const void *object);
 
 /// The note for (`type_id`, `word0`, `word1`) among `CBOX_KEY_NOTES`.
 static inline size_t cbox_key_note_index(const void *type_id, uint64_t word0, uint64_t word1) {
@@ -329,8 +357,7 @@ static inline bool cbox_table_noted_hash(const cbox_table *table, const void *ty
 }
 
 /// Inserts or replaces, returning whether an entry was replaced. `hash` must be `cbox_hash` of the type and
-/// key, or at least the same for every call with the same (type, key): an entry is found by it, and the
-/// type index keeps one entry per indexed identity. The table takes over one reference to `value`; a replaced
+/// key, as for every lookup: the slot is found from it, and a rebuild places the entry by that hash again. The table takes over one reference to `value`; a replaced
 /// value is retired and released later. The key bytes are copied. Writers must be serialised by the caller.
 /// Like every allocating function here, traps when memory is exhausted.
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
