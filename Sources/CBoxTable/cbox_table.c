@@ -179,25 +179,55 @@ static cbox_slot *cbox__first_empty(cbox_slots *slots, uint64_t hash) {
     return &slots->slots[i];
 }
 
-/// Copies the live slot `source` of the current array into `slots`, a new array not yet published, which
+/// A live slot of the array a rebuild copies from, with its hash.
+typedef struct cbox__move {
+    const cbox_slot *source;
+    uint64_t hash;
+} cbox__move;
+
+/// How many live slots a rebuild into an array of at least `CBOX_REBUILD_PREFETCH_BYTES` hashes ahead of the
+/// one it copies: each hash prefetches its home slot in the new array, so that in an array larger than the
+/// caches the copies' scattered writes rarely wait for memory. A smaller array copies each slot as it hashes
+/// it.
+enum { CBOX_REBUILD_AHEAD = 16 };
+#define CBOX_REBUILD_PREFETCH_BYTES ((size_t)512 << 10)
+
+/// Copies the live slot `move.source` of the current array into `slots`, a new array not yet published, which
 /// has no tombstones and room for it. `ready` is read atomically: a publication may replace it meanwhile.
-static void cbox__place(cbox_slots *slots, const cbox_slot *source) {
-    cbox_slot *slot = cbox__first_empty(slots, cbox__slot_hash(source));
-    slot->key = source->key;
-    slot->value = source->value;
-    slot->ready = __atomic_load_n(&source->ready, __ATOMIC_RELAXED);
-    slot->type = source->type;
+static void cbox__place(cbox_slots *slots, cbox__move move) {
+    cbox_slot *slot = cbox__first_empty(slots, move.hash);
+    slot->key = move.source->key;
+    slot->value = move.source->value;
+    slot->ready = __atomic_load_n(&move.source->ready, __ATOMIC_RELAXED);
+    slot->type = move.source->type;
 }
 
 /// Rebuilds into an array with room for `count + extra` entries at a load of at most one half, dropping
-/// tombstones; publishes it and retires the old array.
+/// tombstones; publishes it and retires the old array. Live slots are copied in their order in the old
+/// array, in a large array each `CBOX_REBUILD_AHEAD` live slots after it was hashed.
 static void cbox__rebuild(cbox_table *table, size_t extra) {
     cbox_slots *old = table->head.current;
     size_t capacity = CBOX_MIN_CAPACITY;
     while ((table->count + extra) * 2 > capacity) capacity *= 2;
     cbox_slots *fresh = cbox__slots_new(capacity);
+    bool prefetches = cbox__slots_size(capacity) >= CBOX_REBUILD_PREFETCH_BYTES;
+    cbox__move ahead[CBOX_REBUILD_AHEAD];
+    size_t hashed = 0;
     for (uint64_t i = 0; i <= old->mask; i++) {
-        if (cbox__is_live(old->slots[i].type)) cbox__place(fresh, &old->slots[i]);
+        const cbox_slot *source = &old->slots[i];
+        if (!cbox__is_live(source->type)) continue;
+        cbox__move move = {source, cbox__slot_hash(source)};
+        if (!prefetches) {
+            cbox__place(fresh, move);
+            continue;
+        }
+        __builtin_prefetch(&fresh->slots[move.hash & fresh->mask], 1);
+        cbox__move *waiting = &ahead[hashed++ % CBOX_REBUILD_AHEAD];
+        if (hashed > CBOX_REBUILD_AHEAD) cbox__place(fresh, *waiting);
+        *waiting = move;
+    }
+    for (size_t next = hashed > CBOX_REBUILD_AHEAD ? hashed - CBOX_REBUILD_AHEAD : 0; next < hashed; next++) {
+        cbox__place(fresh, ahead[next % CBOX_REBUILD_AHEAD]);
     }
     __atomic_store_n(&table->head.current, fresh, __ATOMIC_RELEASE);
     table->tombstones = 0;
