@@ -12,11 +12,11 @@
 // write. An indexed identity keeps its entry for the table's life, removed or cleared, because a reader that
 // matched it may be about to read the value. Each slot's and each index entry's `ready` word follows its
 // value the same way (the value's token), except that any thread may replace the token of the value still
-// there by that value's ready object (`cbox_table_publish_ready`): the one write that is not the writer's.
-// A rebuild copies each slot's `ready` word as it reads it, atomically. The overflow index
-// follows the same rules for the identities whose type-index bucket is full; it is filled before it is
-// published (one release store) and never moves or goes until the table is destroyed. The indexes' code is
-// in cbox_index.c.
+// there by that value's ready object (`cbox_table_publish_ready`): the one write that may not be the
+// writer's. A rebuild copies each slot's `ready` word as it reads it, with an acquiring load. The overflow
+// index follows the same rules for the identities whose type-index bucket is full; it is filled before it
+// is published (one release store) and never moves or goes until the table is destroyed. The indexes' code
+// is in cbox_index.c.
 #include "cbox_internal.h"
 
 #include <stdlib.h>
@@ -193,12 +193,13 @@ enum { CBOX_REBUILD_AHEAD = 16 };
 #define CBOX_REBUILD_PREFETCH_BYTES ((size_t)512 << 10)
 
 /// Copies the live slot `move.source` of the current array into `slots`, a new array not yet published, which
-/// has no tombstones and room for it. `ready` is read atomically: a publication may replace it meanwhile.
+/// has no tombstones and room for it. `ready` is read with an acquiring load: a publication may replace it
+/// meanwhile, and a reader that finds the object through the new array must see it as its publisher made it.
 static void cbox__place(cbox_slots *slots, cbox__move move) {
     cbox_slot *slot = cbox__first_empty(slots, move.hash);
     slot->key = move.source->key;
     slot->value = move.source->value;
-    slot->ready = __atomic_load_n(&move.source->ready, __ATOMIC_RELAXED);
+    slot->ready = __atomic_load_n(&move.source->ready, __ATOMIC_ACQUIRE);
     slot->type = move.source->type;
 }
 

@@ -29,10 +29,8 @@ struct ReadyObjectTests {
         cbox_read_begin(reader)
         defer { cbox_read_end(reader) }
         let typeBits = _typeBits(ObjectIdentifier(type))
-        return _withKeyBytes(key) { bytes, hasKey, _ in
-            cbox_table_find_slot(
-                box._table!, cbox_hash(typeBits, bytes.baseAddress, bytes.count), typeBits, bytes.baseAddress,
-                bytes.count, cbox_key_word(bytes.baseAddress, bytes.count, hasKey))
+        return _withTableKey(typeBits, key) { bytes, hash, word, _ in
+            cbox_table_find_slot(box._table!, hash, typeBits, bytes.baseAddress, bytes.count, word)
         }
         .flatMap(cbox_slot_ready)
         .map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }

@@ -4,8 +4,9 @@
 extension _AnyRegistration {
     /// `.permanent`: unless another thread already has, makes the instance with `make`, runs the hooks on
     /// it, keeps it in `instance`, and publishes it (the `readyObject` word for a class instance, then `ready`,
-    /// then, for a class instance, the type index of `resolver`, the box that holds the registration, which
-    /// refuses it unless the registration is the entry of its type and key there), all while holding `creation`.
+    /// then, for a class instance, the table of `resolver`, the box that holds the registration: its slot and
+    /// its type-index entry, which refuse it unless the registration is the entry of its type and key there),
+    /// all while holding `creation`.
     ///
     /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
     /// service: run generically, it looks up type metadata on every first creation.

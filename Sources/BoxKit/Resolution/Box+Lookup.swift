@@ -55,8 +55,8 @@ extension Box {
         return _decide(found, holder: holder, reader: reader)
     }
 
-    /// `_begin` with a key: `_findKeyedInTables`, with the ready object the type index publishes for a short
-    /// key.
+    /// `_begin` with a key: `_findKeyedInTables`, with the ready object published in the type index (for a
+    /// short key) or in the key's slot of this box's table.
     @usableFromInline
     final func _beginKeyed(_ typeID: ObjectIdentifier, key: String) -> _Lookup {
         guard _table != nil else { return _beginInDictionaries(typeID, key: key) }
@@ -99,26 +99,14 @@ extension Box {
 
     /// Publishes `object`, the ready permanent instance of `registration`, in this box's table (its slot, and
     /// its type-index entry if it has one), where `_begin` reads it without reading the registration; nothing
-    /// happens unless `registration` is the entry of its type and key there now. Any thread may call it, once
-    /// the instance is ready, while it holds `registration`. The registration's instance keeps `object` alive,
-    /// and the registration outlives every read section that can find it, so the table returns `object` only
-    /// while it is valid.
-    ///
-    /// - Complexity: One XXH3 hash of the key and one probe, once per permanent instance.
+    /// happens unless `registration` is the entry of its type and key there now
+    /// (`_HashTableStorage.publish(readyObject:of:)`). Any thread may call it, once the instance is ready,
+    /// while it holds `registration` and is in no read section. The registration's instance keeps `object`
+    /// alive, and the registration outlives every read section that can find it, so the table returns `object`
+    /// only while it is valid.
     @usableFromInline
     final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
-        guard let table = _table else { return }
-        let type = _typeBits(registration.registryTypeID)
-        let value = Unmanaged.passUnretained(registration).toOpaque()
-        let reader = cbox_reader_current()
-        cbox_read_begin(reader)
-        defer { cbox_read_end(reader) }
-        _withKeyBytes(registration.key) { bytes, hasKey, _ in
-            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            _ = cbox_table_publish_ready(
-                table, cbox_hash(type, bytes.baseAddress, bytes.count), type, bytes.baseAddress, bytes.count, word,
-                value, object)
-        }
+        _registry.table?.publish(readyObject: object, of: registration)
     }
 
     /// `_begin` for the Dictionary baseline, out of the hash table's way: the registration found is held by a

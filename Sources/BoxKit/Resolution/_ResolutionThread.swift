@@ -167,8 +167,8 @@ enum _ResolutionThread {
         return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
-    /// `decide` for a ready permanent object that a lookup found without its registration (the type index
-    /// publishes it, `cbox_table_publish_ready`), inside the read section of `thread`'s reader: the `.object`
+    /// `decide` for a ready permanent object that a lookup found without its registration (a slot or a type-index
+    /// entry holds it, `cbox_table_publish_ready`), inside the read section of `thread`'s reader: the `.object`
     /// lookup `decide` returns for its registration, or `nil` while the thread records a first creation's
     /// dependencies, for which `decide` needs the registration. Beside `decide`, so that a rule added there
     /// before its `.object` is seen here.

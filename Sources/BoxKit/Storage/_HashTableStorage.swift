@@ -37,12 +37,10 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
         let words = registration.key.map(_stringWords)
-        _withKeyBytes(registration.key) { bytes, hasKey, asStored in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
+        _withTableKey(type, registration.key) { bytes, hash, word, asStored in
             _ = write {
                 nextSequence += 1
                 registration.sequence = nextSequence
-                let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
                 let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, word, value)
                 // A resolve with this very string value (a constant, a literal) may skip hashing: see
                 // `Box._findKeyedThroughUTF8InTables`. Only for keys whose own bytes are canonical, which that
@@ -58,10 +56,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool {
         let value = Unmanaged.passRetained(new).toOpaque()
         let type = _typeBits(typeID)
-        let replaced = _withKeyBytes(new.key) { bytes, hasKey, _ in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
-            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            return write { table in
+        let replaced = _withTableKey(type, new.key) { bytes, hash, word, _ in
+            write { table in
                 // The writer lock keeps other writers out, so the value found is the one stored until the insert.
                 guard
                     cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word)
@@ -78,10 +74,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
 
     func remove(typeID: ObjectIdentifier, key: String?) -> Bool {
         let type = _typeBits(typeID)
-        return _withKeyBytes(key) { bytes, hasKey, _ in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
-            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            return write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, word) }
+        return _withTableKey(type, key) { bytes, hash, word, _ in
+            write { cbox_table_remove($0, hash, type, bytes.baseAddress, bytes.count, word) }
         }
     }
 
@@ -106,11 +100,25 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         cbox_read_begin(reader)
         defer { cbox_read_end(reader) }
         let type = _typeBits(typeID)
-        return _withKeyBytes(key) { bytes, hasKey, _ in
-            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
-            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            return cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
+        return _withTableKey(type, key) { bytes, hash, word, _ in
+            cbox_table_find(handle, hash, type, bytes.baseAddress, bytes.count, word).map {
                 Unmanaged<_AnyRegistration>.fromOpaque($0).takeUnretainedValue()  // retained before the section ends
+            }
+        }
+    }
+
+    /// Publishes `object`, the ready permanent instance of `registration`, in the table (its slot, and its
+    /// type-index entry if it has one), unless `registration` is no longer the entry of its type and key. Under
+    /// the writer lock, so that no rebuild copies the slot while the object is published (the new array would
+    /// keep the token); it changes no registration, so it does not advance the write generation.
+    ///
+    /// - Complexity: One XXH3 hash of the key and one probe, once per permanent instance.
+    func publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
+        let type = _typeBits(registration.registryTypeID)
+        let value = Unmanaged.passUnretained(registration).toOpaque()
+        _withTableKey(type, registration.key) { bytes, hash, word, _ in
+            writer.withLock {
+                _ = cbox_table_publish_ready(handle, hash, type, bytes.baseAddress, bytes.count, word, value, object)
             }
         }
     }
@@ -140,6 +148,20 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
                 maxProbe: stats.max_probe, totalProbe: stats.total_probe, retired: stats.retired,
                 retiredBytes: stats.retired_bytes, bytes: stats.bytes)
         }
+    }
+}
+
+/// Calls `body` with `key` as the C table takes it with `type`: its canonical bytes (empty for no key), their
+/// `cbox_hash`, their `cbox_key_word`, and whether the bytes are the key string's own.
+@inline(__always)
+func _withTableKey<R>(
+    _ type: UnsafeRawPointer, _ key: String?,
+    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64, _ word: UInt64, _ asStored: Bool) -> R
+) -> R {
+    _withKeyBytes(key) { bytes, hasKey, asStored in
+        body(
+            bytes, cbox_hash(type, bytes.baseAddress, bytes.count),
+            cbox_key_word(bytes.baseAddress, bytes.count, hasKey), asStored)
     }
 }
 

@@ -1,4 +1,4 @@
-// CBoxTable: BoxKit's registry, an open-addressing hash table keyed by (XXH3 hash, type id, key bytes).
+// CBoxTable: BoxKit's registry, an open-addressing hash table of (type id, key bytes), hashed with XXH3.
 //
 // The table knows nothing of Swift. It maps a key to an opaque value pointer; the caller retains a value
 // before inserting it and the table hands it back to the release function given at creation once no reader
@@ -144,6 +144,13 @@ typedef struct cbox_type_entry {
 /// The `ready` word's low bit: set in the token a writer stores, clear in a published object.
 #define CBOX_READY_TOKEN ((uint64_t)1)
 
+/// The object a `ready` word (a slot's or an index entry's) holds, read with an acquiring load, or NULL while
+/// it holds its value's token or nothing.
+static inline void *_Nullable cbox_ready_object(const uint64_t *ready_word) {
+    uint64_t ready = __atomic_load_n(ready_word, __ATOMIC_ACQUIRE);
+    return (ready & CBOX_READY_TOKEN) ? NULL : (void *)(uintptr_t)ready;
+}
+
 /// Entries of the type index: buckets of two, so that two identities that share a bucket are both indexed.
 /// 256 buckets (16 KiB per table): they hold nearly all of a box of a few hundred services or short keys, and
 /// about half of a box of 1,000.
@@ -257,10 +264,7 @@ static inline void *cbox_slot_value(const cbox_slot *slot) {
 
 /// The object published for the value `slot` holds, or NULL when there is none; valid, like the value, until
 /// the read section in which the slot was found ends.
-static inline void *_Nullable cbox_slot_ready(const cbox_slot *slot) {
-    uint64_t ready = __atomic_load_n(&slot->ready, __ATOMIC_ACQUIRE);
-    return (ready & CBOX_READY_TOKEN) ? NULL : (void *)(uintptr_t)ready;
-}
+static inline void *_Nullable cbox_slot_ready(const cbox_slot *slot) { return cbox_ready_object(&slot->ready); }
 
 /// Finds the value for (`type_id`, key), whose `cbox_hash` is `hash`. Call inside a read section
 /// (`cbox_read_begin`); the value stays valid until the matching `cbox_read_end`. Never locks.
@@ -305,8 +309,7 @@ static inline void *_Nullable cbox_type_entry_value(const cbox_type_entry *entry
 /// The object published for the value `entry` indexes (see `cbox_type_entry`), or NULL when there is none.
 /// It stays valid until the read section in which it was read ends: no load from the value is needed.
 static inline void *_Nullable cbox_type_entry_ready(const cbox_type_entry *entry) {
-    uint64_t ready = __atomic_load_n(&entry->ready, __ATOMIC_ACQUIRE);
-    return (ready & CBOX_READY_TOKEN) ? NULL : (void *)(uintptr_t)ready;
+    return cbox_ready_object(&entry->ready);
 }
 
 /// The value of the unkeyed entry for `type_id`, found through the table's type index or its overflow index
@@ -322,10 +325,12 @@ static inline void *_Nullable cbox_table_find_type(const cbox_table *table, cons
 /// overflow-index entry) if an index holds it. Each replaces the token for `value` (never an object, never
 /// another value's token); an entry whose token is already gone keeps what it has. Returns whether the slot
 /// took it. An object whose low bit is set (an Objective-C tagged pointer on x86-64) is never published. The
-/// one function that writes to a table without the writer's lock: any thread may call it, inside a read
+/// one function that may write to a table without the writer's lock: any thread may call it, inside a read
 /// section (the slot array may be retired meanwhile), holding `value` alive (so that its address cannot be
-/// reused for another value meanwhile). `object` must stay valid until the table releases `value`. A slot
-/// copied by a rebuild that ran meanwhile keeps the token: lookups then read the value, as before publication.
+/// reused for another value meanwhile). `object` must stay valid until the table releases `value`. Without
+/// the lock, a rebuild may copy the slot just before the publication and keep the token in the new array,
+/// whose lookups then read the value, as before publication; a caller holding the writer's lock (and so
+/// needing no read section) never loses a publication that way.
 bool cbox_table_publish_ready(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
                               size_t key_length, uint64_t key_word, const void *value, const void *object);
 
@@ -357,9 +362,10 @@ static inline bool cbox_table_noted_hash(const cbox_table *table, const void *ty
 }
 
 /// Inserts or replaces, returning whether an entry was replaced. `hash` must be `cbox_hash` of the type and
-/// key, as for every lookup: the slot is found from it, and a rebuild places the entry by that hash again. The table takes over one reference to `value`; a replaced
-/// value is retired and released later. The key bytes are copied. Writers must be serialised by the caller.
-/// Like every allocating function here, traps when memory is exhausted.
+/// key, as for every lookup: the slot is found from it, and a rebuild places the entry by that hash again.
+/// The table takes over one reference to `value`; a replaced value is retired and released later. The key
+/// bytes are copied. Writers must be serialised by the caller. Like every allocating function here, traps
+/// when memory is exhausted.
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *_Nullable key,
                        size_t key_length, uint64_t key_word, void *value);
 
