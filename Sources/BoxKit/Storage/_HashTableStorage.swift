@@ -37,7 +37,11 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
         let words = registration.key.map(_stringWords)
-        _withTableKey(type, registration.key) { bytes, hash, word, asStored in
+        // `_withTableKey` spelled out: through its nested closure the optimiser retains and releases the
+        // registration and the storage twice more per registration.
+        _withKeyBytes(registration.key) { bytes, hasKey, asStored in
+            let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
+            let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
             _ = write {
                 nextSequence += 1
                 registration.sequence = nextSequence
