@@ -230,8 +230,8 @@ extension CBoxTableSuite {
         }
 
         /// One find of the key's slot (and, for an unkeyed or short key, a look in the type index first), in its
-        /// own read section, judged while the section still protects what it found: the value found, and the
-        /// ready object read with it, each of which it publishes as its own ready object.
+        /// own read section, judged while the section still protects what it found: each value and each ready
+        /// object found. Each value found (the index's, the slot's) is then published as its own ready object.
         nonisolated static func read(
             _ key: Key, at index: Int, in shared: SharedTable, lastSerial: inout [Int],
             lastIndexedSerial: inout [Int], lastReadySerial: inout [Int], lastSlotReadySerial: inout [Int],
