@@ -1,31 +1,50 @@
-// A heap-allocated pthread mutex for the Swift side: its address never moves, and thread sanitizers
-// understand it (Synchronization.Mutex's futex is invisible to ThreadSanitizer on Linux).
+// The writers' lock: one word that the uncontended paths (inline in CBoxRuntime.h) change with one atomic
+// operation each, and a pthread mutex and condition variable that only waiting threads use. A waiter marks
+// the word contended while it holds the mutex, and sleeps only through pthread_cond_wait, which releases that
+// mutex atomically; a releaser that finds the word contended takes the mutex before it signals. So a waiter
+// either sees the word free when it marks it, or is asleep before the signal meant for it: no wake-up is lost.
+// (A futex would do without the mutex, but is Linux's alone and invisible to ThreadSanitizer.)
 #include "CBoxRuntime.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 struct cbox_lock {
-    pthread_mutex_t mutex;
+    uint32_t state;
+    pthread_mutex_t waiting;
+    pthread_cond_t released;
 };
+_Static_assert(offsetof(struct cbox_lock, state) == 0, "cbox_lock_acquire and cbox_lock_release use the first word");
 
 cbox_lock *cbox_lock_create(void) {
     cbox_lock *lock = malloc(sizeof(cbox_lock));
-    if (lock == NULL || pthread_mutex_init(&lock->mutex, NULL) != 0) __builtin_trap();
+    if (lock == NULL || pthread_mutex_init(&lock->waiting, NULL) != 0 ||
+        pthread_cond_init(&lock->released, NULL) != 0) {
+        __builtin_trap();
+    }
+    lock->state = CBOX_LOCK_FREE;
     return lock;
 }
 
 void cbox_lock_destroy(cbox_lock *lock) {
-    pthread_mutex_destroy(&lock->mutex);
+    pthread_cond_destroy(&lock->released);
+    pthread_mutex_destroy(&lock->waiting);
     free(lock);
 }
 
-void cbox_lock_acquire(cbox_lock *lock) {
-    if (pthread_mutex_lock(&lock->mutex) != 0) __builtin_trap();
+void cbox_lock_wait(cbox_lock *lock) {
+    if (pthread_mutex_lock(&lock->waiting) != 0) __builtin_trap();
+    while (__atomic_exchange_n(&lock->state, CBOX_LOCK_CONTENDED, __ATOMIC_ACQUIRE) != CBOX_LOCK_FREE) {
+        if (pthread_cond_wait(&lock->released, &lock->waiting) != 0) __builtin_trap();
+    }
+    if (pthread_mutex_unlock(&lock->waiting) != 0) __builtin_trap();
 }
 
-void cbox_lock_release(cbox_lock *lock) {
-    if (pthread_mutex_unlock(&lock->mutex) != 0) __builtin_trap();
+void cbox_lock_wake(cbox_lock *lock) {
+    if (pthread_mutex_lock(&lock->waiting) != 0) __builtin_trap();
+    pthread_cond_signal(&lock->released);
+    if (pthread_mutex_unlock(&lock->waiting) != 0) __builtin_trap();
 }
 
 // The creation monitor: where threads wait for a registration's creation that another thread has claimed.

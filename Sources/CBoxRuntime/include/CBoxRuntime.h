@@ -308,18 +308,50 @@ _Noreturn void cbox_sandbox_abandon(void);
 
 // MARK: - Locks
 
-/// A heap-allocated mutex (a pthread mutex: sanitizers see its synchronisation). Create with
+/// A heap-allocated mutex whose uncontended acquire and release are one atomic operation each, on its first
+/// word (`CBOX_LOCK_FREE`, `CBOX_LOCK_HELD`, or `CBOX_LOCK_CONTENDED` while a thread may wait); a thread that
+/// finds it held waits on a pthread mutex and condition variable inside it (`cbox_lock_wait`), so sanitizers
+/// see every hand-over: an acquiring compare-and-swap or exchange after a releasing exchange. Create with
 /// `cbox_lock_create`; destroy with `cbox_lock_destroy`.
 typedef struct cbox_lock cbox_lock;
+
+enum { CBOX_LOCK_FREE = 0, CBOX_LOCK_HELD = 1, CBOX_LOCK_CONTENDED = 2 };
 
 /// Creates an unlocked mutex. Destroy with `cbox_lock_destroy`.
 cbox_lock *cbox_lock_create(void);
 /// Destroys an unlocked mutex.
 void cbox_lock_destroy(cbox_lock *lock);
-/// Locks; not recursive.
-void cbox_lock_acquire(cbox_lock *lock);
-/// Unlocks a mutex this thread locked.
-void cbox_lock_release(cbox_lock *lock);
+/// `cbox_lock_acquire` past a failed compare-and-swap: waits until this thread holds the lock, leaving it
+/// `CBOX_LOCK_CONTENDED` (another thread may still wait).
+void cbox_lock_wait(cbox_lock *lock);
+/// `cbox_lock_release` of a contended lock, already marked free: wakes one waiting thread.
+void cbox_lock_wake(cbox_lock *lock);
+
+/// What the lock's word says now (`CBOX_LOCK_FREE`, `CBOX_LOCK_HELD` or `CBOX_LOCK_CONTENDED`), for tests and
+/// diagnostics: it may change as soon as it is read.
+static inline uint32_t cbox_lock_state(const cbox_lock *lock) {
+    return __atomic_load_n((const uint32_t *)(const void *)lock, __ATOMIC_RELAXED);
+}
+
+/// Locks; not recursive. Uncontended: one compare-and-swap.
+static inline void cbox_lock_acquire(cbox_lock *lock) {
+    uint32_t expected = CBOX_LOCK_FREE;
+    if (__builtin_expect(__atomic_compare_exchange_n((uint32_t *)(void *)lock, &expected, CBOX_LOCK_HELD, false,
+                                                     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED),
+                         1)) {
+        return;
+    }
+    cbox_lock_wait(lock);
+}
+
+/// Unlocks a mutex this thread locked. Uncontended: one exchange.
+static inline void cbox_lock_release(cbox_lock *lock) {
+    if (__builtin_expect(__atomic_exchange_n((uint32_t *)(void *)lock, CBOX_LOCK_FREE, __ATOMIC_RELEASE) ==
+                             CBOX_LOCK_CONTENDED,
+                         0)) {
+        cbox_lock_wake(lock);
+    }
+}
 
 // MARK: - The creation monitor
 
