@@ -24,6 +24,13 @@
 
 enum { CBOX_MIN_CAPACITY = 8 };
 
+/// A growing table whose new array would have at most this many slots takes one twice as large: a small
+/// table (most boxes hold tens to a few hundred services) grows fourfold, so that while it fills each entry is
+/// rehashed into a new array about a third as often as with doubling (rehashing is most of what a growth
+/// costs). Its load is then between one eighth and one half, in arrays of at most 2,048 slots (64 KiB); larger
+/// arrays double, so a large table's memory per entry is what it would be with doubling throughout.
+enum { CBOX_QUADRUPLE_UP_TO = 1024 };
+
 /// Retired blocks (slot arrays, long keys) may wait for a collection until they add up to this many bytes:
 /// freeing them needs a grace period, whose barrier (a `membarrier` system call) would otherwise be paid on
 /// every growth of a small table. Retired values are never kept waiting: releasing them is observable.
@@ -203,13 +210,15 @@ static void cbox__place(cbox_slots *slots, cbox__move move) {
     slot->type = move.source->type;
 }
 
-/// Rebuilds into an array with room for `count + extra` entries at a load of at most one half, dropping
-/// tombstones; publishes it and retires the old array. Live slots are copied in their order in the old
-/// array, in a large array each `CBOX_REBUILD_AHEAD` live slots after it was hashed.
+/// Rebuilds into an array with room for `count + extra` entries at a load of at most one half (or, growing a
+/// small table, one quarter: `CBOX_QUADRUPLE_UP_TO`), dropping tombstones; publishes it and retires the old
+/// array. Live slots are copied in their order in the old array, in a large array each `CBOX_REBUILD_AHEAD`
+/// live slots after it was hashed.
 static void cbox__rebuild(cbox_table *table, size_t extra) {
     cbox_slots *old = table->head.current;
     size_t capacity = CBOX_MIN_CAPACITY;
     while ((table->count + extra) * 2 > capacity) capacity *= 2;
+    if (capacity > old->mask + 1 && capacity <= CBOX_QUADRUPLE_UP_TO) capacity *= 2;
     cbox_slots *fresh = cbox__slots_new(capacity);
     bool prefetches = cbox__slots_size(capacity) >= CBOX_REBUILD_PREFETCH_BYTES;
     cbox__move ahead[CBOX_REBUILD_AHEAD];

@@ -36,6 +36,17 @@ extension CBoxTableSuite {
             #expect(fixture.values.count == 10_000)
         }
 
+        @Test func aSmallTableGrowsFourfoldAndALargeOneTwofold() {
+            var capacities: [Int] = [fixture.capacity]
+            for key in (0..<5_000).map(Self.mixedKey) {
+                fixture.insert(key)
+                if fixture.capacity != capacities.last { capacities.append(fixture.capacity) }
+            }
+            // Up to 2,048 slots (CBOX_QUADRUPLE_UP_TO) each growth quadruples; then each doubles, at a load of
+            // one half.
+            #expect(capacities == [8, 32, 128, 512, 2_048, 4_096, 8_192, 16_384])
+        }
+
         @Test func removingEveryEntryShrinksTheArrayBack() {
             let keys = (0..<2_000).map(Self.mixedKey)
             for key in keys { fixture.insert(key) }
