@@ -1,21 +1,52 @@
-// The writers' lock: one word that the uncontended paths (inline in CBoxRuntime.h) change with one atomic
-// operation each, and a pthread mutex and condition variable that only waiting threads use. A waiter marks
-// the word contended while it holds the mutex, and sleeps only through pthread_cond_wait, which releases that
-// mutex atomically; a releaser that finds the word contended takes the mutex before it signals. So a waiter
-// either sees the word free when it marks it, or is asleep before the signal meant for it: no wake-up is lost.
-// (A futex would do without the mutex, but is Linux's alone and invisible to ThreadSanitizer.)
+// BoxKit's lock (cbox_lock, behind every _Lock). On Apple platforms, a pthread mutex, which is owner-aware
+// there (a waiter lends the owner its priority). Elsewhere, one word that the uncontended paths (inline in
+// CBoxRuntime.h) change with one atomic operation each, and a pthread mutex and condition variable that only
+// waiting threads use. A waiter marks the word contended while it holds the mutex, and sleeps only through
+// pthread_cond_wait, which releases that mutex atomically; a releaser that finds the word contended takes the
+// mutex before it signals. So a waiter either sees the word free when it marks it, or is asleep before the
+// signal meant for it: no wake-up is lost. (A futex would do without the mutex and the condition variable,
+// but is Linux's alone.)
 #include "CBoxRuntime.h"
 
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 
+#if defined(__APPLE__)
+
+struct cbox_lock {
+    pthread_mutex_t mutex;
+};
+
+cbox_lock *cbox_lock_create(void) {
+    cbox_lock *lock = malloc(sizeof(cbox_lock));
+    if (lock == NULL || pthread_mutex_init(&lock->mutex, NULL) != 0) __builtin_trap();
+    return lock;
+}
+
+void cbox_lock_destroy(cbox_lock *lock) {
+    pthread_mutex_destroy(&lock->mutex);
+    free(lock);
+}
+
+void cbox_lock_acquire(cbox_lock *lock) {
+    if (pthread_mutex_lock(&lock->mutex) != 0) __builtin_trap();
+}
+
+void cbox_lock_release(cbox_lock *lock) {
+    if (pthread_mutex_unlock(&lock->mutex) != 0) __builtin_trap();
+}
+
+#else
+
 struct cbox_lock {
     uint32_t state;
     pthread_mutex_t waiting;
     pthread_cond_t released;
 };
-_Static_assert(offsetof(struct cbox_lock, state) == 0, "cbox_lock_acquire and cbox_lock_release use the first word");
+_Static_assert(offsetof(struct cbox_lock, state) == 0 &&
+                   _Generic(((struct cbox_lock *)NULL)->state, uint32_t: 1, default: 0),
+               "cbox_lock_acquire and cbox_lock_release use the first word, a uint32_t");
 
 cbox_lock *cbox_lock_create(void) {
     cbox_lock *lock = malloc(sizeof(cbox_lock));
@@ -46,6 +77,8 @@ void cbox_lock_wake(cbox_lock *lock) {
     pthread_cond_signal(&lock->released);
     if (pthread_mutex_unlock(&lock->waiting) != 0) __builtin_trap();
 }
+
+#endif
 
 // The creation monitor: where threads wait for a registration's creation that another thread has claimed.
 // One for the process, since waiting is rare (two threads making the same instance at the same moment);

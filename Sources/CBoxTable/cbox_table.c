@@ -24,12 +24,13 @@
 
 enum { CBOX_MIN_CAPACITY = 8 };
 
-/// A growing table whose new array would have at most this many slots takes one twice as large: a small
-/// table (most boxes hold tens to a few hundred services) grows fourfold, so that while it fills each entry is
-/// rehashed into a new array about a third as often as with doubling (rehashing is most of what a growth
-/// costs). Its load is then between one eighth and one half, in arrays of at most 2,048 slots (64 KiB); larger
-/// arrays double, so a large table's memory per entry is what it would be with doubling throughout.
-enum { CBOX_QUADRUPLE_UP_TO = 1024 };
+/// A growing table takes an array four times as large, rather than twice, while that array has at most this
+/// many slots (64 KiB): a small table (most boxes hold tens to a few hundred services) then rehashes each
+/// entry into a new array about a third as often while it fills (rehashing is most of what a growth costs),
+/// and is just over one eighth full after a growth. Larger arrays double, so a large table's memory per entry
+/// is what it would be with doubling throughout. Removals shrink an array that is at most one sixteenth full
+/// (`cbox_table_remove`), so a table that grew fourfold gives its memory back as one that doubled does.
+enum { CBOX_QUADRUPLE_MAX_SLOTS = 2048 };
 
 /// Retired blocks (slot arrays, long keys) may wait for a collection until they add up to this many bytes:
 /// freeing them needs a grace period, whose barrier (a `membarrier` system call) would otherwise be paid on
@@ -211,14 +212,14 @@ static void cbox__place(cbox_slots *slots, cbox__move move) {
 }
 
 /// Rebuilds into an array with room for `count + extra` entries at a load of at most one half (or, growing a
-/// small table, one quarter: `CBOX_QUADRUPLE_UP_TO`), dropping tombstones; publishes it and retires the old
-/// array. Live slots are copied in their order in the old array, in a large array each `CBOX_REBUILD_AHEAD`
+/// small table, one quarter: `CBOX_QUADRUPLE_MAX_SLOTS`), dropping tombstones; publishes it and retires the
+/// old array. Live slots are copied in their order in the old array, in a large array each `CBOX_REBUILD_AHEAD`
 /// live slots after it was hashed.
 static void cbox__rebuild(cbox_table *table, size_t extra) {
     cbox_slots *old = table->head.current;
     size_t capacity = CBOX_MIN_CAPACITY;
     while ((table->count + extra) * 2 > capacity) capacity *= 2;
-    if (capacity > old->mask + 1 && capacity <= CBOX_QUADRUPLE_UP_TO) capacity *= 2;
+    if (capacity > old->mask + 1 && capacity * 2 <= CBOX_QUADRUPLE_MAX_SLOTS) capacity *= 2;
     cbox_slots *fresh = cbox__slots_new(capacity);
     bool prefetches = cbox__slots_size(capacity) >= CBOX_REBUILD_PREFETCH_BYTES;
     cbox__move ahead[CBOX_REBUILD_AHEAD];
@@ -311,8 +312,17 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     cbox__retire_key(table, slot->key);
     table->count--;
     table->tombstones++;
-    // A mostly deleted array is rebuilt smaller, so churn cannot grow memory or probe lengths.
-    if (table->tombstones * 4 > (slots->mask + 1)) cbox__rebuild(table, 0);
+    // An array at most a sixteenth full is rebuilt at most a quarter full, so that removing most of a table's
+    // entries gives its memory back; a mostly deleted one is rebuilt without its tombstones, so that churn
+    // cannot grow memory or probe lengths. Every growth and every shrink leaves an array of the minimum size,
+    // or over an eighth full and at most half full, so a table shrinks only after losing half its entries,
+    // and a shrunk one grows again only after doubling them.
+    size_t capacity = (size_t)slots->mask + 1;
+    if (capacity > CBOX_MIN_CAPACITY && table->count * 16 <= capacity) {
+        cbox__rebuild(table, table->count);
+    } else if (table->tombstones * 4 > capacity) {
+        cbox__rebuild(table, 0);
+    }
     cbox__seal(table);
     return true;
 }

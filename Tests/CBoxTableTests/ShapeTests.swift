@@ -42,9 +42,24 @@ extension CBoxTableSuite {
                 fixture.insert(key)
                 if fixture.capacity != capacities.last { capacities.append(fixture.capacity) }
             }
-            // Up to 2,048 slots (CBOX_QUADRUPLE_UP_TO) each growth quadruples; then each doubles, at a load of
-            // one half.
+            // Each growth into an array of up to 2,048 slots (CBOX_QUADRUPLE_MAX_SLOTS) quadruples; then each
+            // doubles, at a load of one half.
             #expect(capacities == [8, 32, 128, 512, 2_048, 4_096, 8_192, 16_384])
+        }
+
+        @Test(arguments: [5, 20, 100, 300, 500])
+        func removingEveryEntryOfATableThatGrewFourfoldShrinksItBack(entries: Int) {
+            let keys = (0..<entries).map(Self.mixedKey)
+            for key in keys { fixture.insert(key) }
+            let grown = fixture.capacity
+
+            for key in keys { #expect(fixture.remove(key)) }
+
+            #expect(fixture.count == 0)
+            #expect(fixture.capacity <= 16, "\(entries) entries: capacity \(fixture.capacity), grown to \(grown)")
+            fixture.expectMatchesModel()
+            fixture.drain()
+            #expect(fixture.ledger.released.value == entries)
         }
 
         @Test func removingEveryEntryShrinksTheArrayBack() {

@@ -308,19 +308,35 @@ _Noreturn void cbox_sandbox_abandon(void);
 
 // MARK: - Locks
 
-/// A heap-allocated mutex whose uncontended acquire and release are one atomic operation each, on its first
-/// word (`CBOX_LOCK_FREE`, `CBOX_LOCK_HELD`, or `CBOX_LOCK_CONTENDED` while a thread may wait); a thread that
-/// finds it held waits on a pthread mutex and condition variable inside it (`cbox_lock_wait`), so sanitizers
-/// see every hand-over: an acquiring compare-and-swap or exchange after a releasing exchange. Create with
-/// `cbox_lock_create`; destroy with `cbox_lock_destroy`.
+/// A heap-allocated mutex, behind every `_Lock` in BoxKit. Create with `cbox_lock_create`; destroy with
+/// `cbox_lock_destroy`.
+///
+/// On Apple platforms it is a pthread mutex, which knows its owner there, so that a waiting thread lends the
+/// owner its priority (its quality of service). Elsewhere its uncontended acquire and release are one atomic
+/// operation each, on its first word (`CBOX_LOCK_FREE`, `CBOX_LOCK_HELD`, or `CBOX_LOCK_CONTENDED` while a
+/// thread may wait): a compare-and-swap that acquires and an exchange that releases, which is all that
+/// ThreadSanitizer needs to see to order what the lock guards. A thread that finds it held sleeps on a
+/// condition variable inside it (`cbox_lock_wait`); without priority inheritance, which every section it
+/// guards keeps short (no user code runs inside one).
 typedef struct cbox_lock cbox_lock;
-
-enum { CBOX_LOCK_FREE = 0, CBOX_LOCK_HELD = 1, CBOX_LOCK_CONTENDED = 2 };
 
 /// Creates an unlocked mutex. Destroy with `cbox_lock_destroy`.
 cbox_lock *cbox_lock_create(void);
-/// Destroys an unlocked mutex.
+/// Destroys a mutex that no thread holds or waits for, and that no thread is still releasing: its release
+/// may touch it after another thread has already taken it (`cbox_lock_wake`).
 void cbox_lock_destroy(cbox_lock *lock);
+
+#if defined(__APPLE__)
+
+/// Locks; not recursive.
+void cbox_lock_acquire(cbox_lock *lock);
+/// Unlocks a mutex this thread locked.
+void cbox_lock_release(cbox_lock *lock);
+
+#else
+
+enum { CBOX_LOCK_FREE = 0, CBOX_LOCK_HELD = 1, CBOX_LOCK_CONTENDED = 2 };
+
 /// `cbox_lock_acquire` past a failed compare-and-swap: waits until this thread holds the lock, leaving it
 /// `CBOX_LOCK_CONTENDED` (another thread may still wait).
 void cbox_lock_wait(cbox_lock *lock);
@@ -352,6 +368,8 @@ static inline void cbox_lock_release(cbox_lock *lock) {
         cbox_lock_wake(lock);
     }
 }
+
+#endif
 
 // MARK: - The creation monitor
 
