@@ -1,4 +1,4 @@
-// Wraps the C lock (cbox_lock_*): the one mutex BoxKit's writers take.
+// Wraps the C lock (cbox_lock_*): the mutex of a box's writers, of every `_Locked` value and of `_LazyService`.
 internal import CBoxRuntime
 
 /// A heap-allocated mutex (`cbox_lock`). On Apple platforms, a pthread mutex, which lends a waiting thread's
