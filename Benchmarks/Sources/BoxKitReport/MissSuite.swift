@@ -21,12 +21,10 @@ struct MissSuite {
     func run() {
         let registered = Self.ownRegistrations + (appGraph?.rawValue ?? 0)
         logProgress("miss and hit, \(Operation.grouped(registered)) registered")
-        let boxes = [(Subject.boxKit, Box()), (.dictionary, Box(backend: .dictionary))]
-        for (_, box) in boxes {
-            Self.registerOwn(in: box)
-            appGraph?.register(in: box)
-            precondition(box.registeredServiceCount == registered, "the miss box should hold \(registered)")
-        }
+        let boxes = [
+            (Subject.boxKit, Self.box(.hashTable, appGraph: appGraph)),
+            (.dictionary, Self.box(.dictionary, appGraph: appGraph)),
+        ]
         let container = Container()
         Self.registerOwn(in: container)
         appGraph?.register(in: container)
@@ -51,6 +49,16 @@ struct MissSuite {
                 for _ in 0..<n { blackHole(value: container.resolve(Car.self)) }
             }
         }
+    }
+
+    /// A box of `backend` holding the 7 services and, with `appGraph`, the app graph beside them.
+    static func box(_ backend: Box.Backend, appGraph: AppSize?) -> Box {
+        let box = Box(backend: backend)
+        registerOwn(in: box)
+        appGraph?.register(in: box)
+        let registered = ownRegistrations + (appGraph?.rawValue ?? 0)
+        precondition(box.registeredServiceCount == registered, "the miss box should hold \(registered)")
+        return box
     }
 
     /// The 7 services of every miss box.

@@ -24,6 +24,21 @@ enum Operation {
     /// `try? tryResolve` of a type nobody registered, in a box holding `registered` registrations.
     static func miss(_ registered: Int) -> String { "miss (try? tryResolve), \(grouped(registered)) registered" }
 
+    /// A miss while another thread registers new services into a box of its own (`MissUnderWriterSuite`).
+    static func missBesideWriter(_ registered: Int) -> String {
+        "miss (try? tryResolve) while another thread registers elsewhere, \(grouped(registered)) registered"
+    }
+
+    /// A miss in a box that another thread keeps registering new services into (`MissUnderWriterSuite`).
+    static func missUnderWriter(_ registered: Int) -> String {
+        "miss (try? tryResolve) while another thread registers, \(grouped(registered)) registered"
+    }
+
+    /// A miss in a box whose registrations another thread keeps replacing (`MissUnderWriterSuite`).
+    static func missUnderReplacer(_ registered: Int) -> String {
+        "miss (try? tryResolve) while another thread replaces registrations, \(grouped(registered)) registered"
+    }
+
     /// `try? tryResolve` of a registered transient service, in the same box as ``miss(_:)``.
     static func hit(_ registered: Int) -> String { "hit (try? tryResolve), \(grouped(registered)) registered" }
 

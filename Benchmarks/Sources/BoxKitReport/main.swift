@@ -23,6 +23,7 @@ if suites.contains(.miss) {
     for appGraph in [nil] + AppSize.allCases {
         MissSuite(recorder: recorder, appGraph: appGraph).run()
     }
+    MissUnderWriterSuite(recorder: recorder).run()
 }
 if suites.contains(.random) {
     for count in [10, 1_000, 100_000, 1_000_000] {
