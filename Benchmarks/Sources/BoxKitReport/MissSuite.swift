@@ -19,7 +19,7 @@ struct MissSuite {
     static let ownRegistrations = 7
 
     func run() {
-        let registered = Self.ownRegistrations + (appGraph?.rawValue ?? 0)
+        let registered = Self.registrations(appGraph: appGraph)
         logProgress("miss and hit, \(Operation.grouped(registered)) registered")
         let boxes = [
             (Subject.boxKit, Self.box(.hashTable, appGraph: appGraph)),
@@ -51,12 +51,22 @@ struct MissSuite {
         }
     }
 
-    /// A box of `backend` holding the 7 services and, with `appGraph`, the app graph beside them.
+    /// How many registrations a miss box holds with `appGraph` beside its own services.
+    static func registrations(appGraph: AppSize?) -> Int {
+        ownRegistrations + (appGraph?.rawValue ?? 0)
+    }
+
+    /// A new miss box.
+    ///
+    /// - Parameters:
+    ///   - backend: The box's registry.
+    ///   - appGraph: The app graph registered beside the 7 services, if any.
+    /// - Returns: A box holding `registrations(appGraph:)` registrations.
     static func box(_ backend: Box.Backend, appGraph: AppSize?) -> Box {
         let box = Box(backend: backend)
         registerOwn(in: box)
         appGraph?.register(in: box)
-        let registered = ownRegistrations + (appGraph?.rawValue ?? 0)
+        let registered = registrations(appGraph: appGraph)
         precondition(box.registeredServiceCount == registered, "the miss box should hold \(registered)")
         return box
     }

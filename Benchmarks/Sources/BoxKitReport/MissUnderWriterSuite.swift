@@ -5,44 +5,47 @@ import LaunchSupport
 import ReportSink
 import Synchronization
 
-/// A miss (`try? tryResolve` of a type nobody registered) while another thread registers, on BoxKit and the
-/// Dictionary baseline (Swinject's container is not safe to register into while it resolves). DESIGN.md §3
-/// asks that a miss take no lock, so that a thread registering into the same box leaves its cost unchanged.
+/// A miss (`try? tryResolve` of a type nobody registered) beside another thread that registers, on BoxKit
+/// and the Dictionary baseline (Swinject's container is not safe to register into while it resolves).
+/// DESIGN.md §3 asks that a miss take no lock, and cost the same while another thread registers as without it.
 ///
-/// The box is ``MissSuite``'s with the 300-service app graph (307 registrations), made afresh for every
-/// repetition, beside a box of the same backend that only the other thread writes to. Two measurements:
-/// - The other thread registers new keyed services ("w0", "w1", ...), switching between the two boxes, while
-///   the misses are timed in bursts of about a millisecond, alternately while it registers into the miss
-///   box (as a thread registering an app's services does) and while it registers into the other one. The
-///   target compares the two: on this machine a second thread registering slows a miss whatever box it
-///   registers into, by up to half, in some repetitions and not in others (as a thread that only makes and
-///   drops objects does not), so only misses timed beside the same thread, in alternation, tell what sharing
-///   the box costs.
-/// - The other thread re-registers the miss box's transient `Car`, unkeyed and under "BMW", in turn: every
-///   write replaces a registration, which it releases once no reader can hold it, so each write waits for a
-///   grace period (`membarrier(2)`, which interrupts every thread of the process).
+/// Each repetition makes ``MissSuite``'s box with the 300-service app graph (307 registrations) and a second
+/// box of the same backend, starts one writer thread, and times the misses in bursts of about a millisecond,
+/// in turn while the writer registers new keyed services ("w0", "w1", ...) into the miss's box, while it
+/// registers them into the other box, and while it waits without registering; the order of the three turns
+/// rotates from one repetition to the next. So the three rows differ only in what the writer does, beside
+/// the same thread on the same processors. The miss's box grows by what the writer adds to it (a few
+/// thousand services a millisecond), as a box does while an app registers its services.
+///
+/// A last row times misses while the writer re-registers the miss box's transient `Car`, unkeyed and under
+/// "BMW", in turn: on BoxKit every write then replaces a registration and releases the one it replaced before
+/// returning, once no reader can hold it, which waits for a grace period (`membarrier(2)`, which interrupts
+/// every thread of the process); the Dictionary baseline releases it after unlocking.
 struct MissUnderWriterSuite {
     let recorder: Recorder
 
-    /// Bursts of misses per repetition, half of them with each target of the writer.
+    /// Bursts of misses per repetition, a third of them in each turn.
     private let bursts = 24
+
+    /// Repetitions run and discarded before the measured ones, while the process settles.
+    private let warmUps = 2
 
     /// The keys the writer registers, more than it reaches in one repetition.
     fileprivate static let newKeys = (0..<1_000_000).map { "w\($0)" }
 
     func run() {
         let appGraph = AppSize.small
-        let registered = MissSuite.ownRegistrations + appGraph.rawValue
+        let registered = MissSuite.registrations(appGraph: appGraph)
         logProgress("miss while another thread registers, \(Operation.grouped(registered)) registered")
         let backends = [(Subject.boxKit, Box.Backend.hashTable), (.dictionary, .dictionary)]
         for (subject, backend) in backends {
-            alternating(subject, backend, appGraph: appGraph, registered: registered)
+            inTurns(subject, backend, appGraph: appGraph, registered: registered)
         }
-        recorder.compareRepeated(Operation.missUnderReplacer(registered), repetitions: nil) { subjects in
+        recorder.compareRepeated(Operation.missWriterReplacing(registered), repetitions: nil) { subjects in
             for (subject, backend) in backends {
                 let misses = Self.missesFilling(
                     recorder.harness.nanosecondsPerRepetition, in: MissSuite.box(backend, appGraph: appGraph))
-                subjects.add(subject, "try? tryResolve; the other thread re-registers Car in this box") {
+                subjects.add(subject, "try? tryResolve; the other thread re-registers Car in the miss's box") {
                     let box = MissSuite.box(backend, appGraph: appGraph)
                     let writer = Writer(replacingIn: box)
                     let elapsed = nanoseconds { Self.miss(misses, in: box) }
@@ -53,37 +56,32 @@ struct MissUnderWriterSuite {
         }
     }
 
-    /// Times misses in alternating bursts while the other thread registers into the miss box and into
-    /// another, and records both.
-    private func alternating(_ subject: Subject, _ backend: Box.Backend, appGraph: AppSize, registered: Int) {
+    /// Times misses in bursts, in turn while the writer registers into the miss's box, into another box, and
+    /// not at all, and records the three.
+    private func inTurns(_ subject: Subject, _ backend: Box.Backend, appGraph: AppSize, registered: Int) {
+        let turns = Writer.Turn.allCases
         let burst = Self.missesFilling(
             recorder.harness.nanosecondsPerRepetition / Double(bursts), in: MissSuite.box(backend, appGraph: appGraph))
-        var intoBox: [Double] = []
-        var elsewhere: [Double] = []
-        for repetition in -1..<recorder.harness.repetitions {  // the first is a warm-up
+        var perTurn = Array(repeating: [Double](), count: turns.count)
+        for repetition in -warmUps..<recorder.harness.repetitions {
             let box = MissSuite.box(backend, appGraph: appGraph)
-            let writer = Writer(addingTo: [box, Box(backend: backend)])
-            var times = [0.0, 0.0]
+            let writer = Writer(addingTo: box, orTo: Box(backend: backend))
+            var times = Array(repeating: 0.0, count: turns.count)
             for index in 0..<bursts {
-                let target = index % 2
-                writer.switchTo(target)
-                times[target] += nanoseconds { Self.miss(burst, in: box) }
+                let turn = turns[(index + repetition + warmUps) % turns.count]
+                writer.take(turn)
+                times[turn.rawValue] += nanoseconds { Self.miss(burst, in: box) }
             }
             writer.stop()
             guard repetition >= 0 else { continue }
-            let perTarget = Double(burst * bursts / 2)
-            intoBox.append(times[0] / perTarget)
-            elsewhere.append(times[1] / perTarget)
+            let missesPerTurn = Double(burst * bursts / turns.count)
+            for turn in turns { perTurn[turn.rawValue].append(times[turn.rawValue] / missesPerTurn) }
         }
-        let results = recorder.results
-        results.add(
-            Operation.missBesideWriter(registered), subject,
-            "try? tryResolve; the other thread registers new keyed services into another box",
-            Sample(values: elsewhere))
-        results.add(
-            Operation.missUnderWriter(registered), subject,
-            "try? tryResolve; the other thread registers new keyed services into this box",
-            Sample(values: intoBox))
+        for turn in turns {
+            recorder.results.add(
+                turn.operation(registered), subject, "try? tryResolve; the other thread \(turn.doing)",
+                Sample(values: perTurn[turn.rawValue]))
+        }
     }
 
     /// `count` misses in `box`.
@@ -100,28 +98,66 @@ struct MissUnderWriterSuite {
     }
 }
 
-/// A thread registering until stopped: new keyed services into whichever of its boxes `switchTo` chose
-/// last, or `Car` again and again into one box, unkeyed and under "BMW" in turn. It has made its first
-/// registration when `init` returns; one that runs out of new keys stops early (`stop` reports it).
+/// A thread registering until stopped: new keyed services into the box its current turn names (or none
+/// while it waits), or `Car` again and again into one box, unkeyed and under "BMW" in turn. It has made its
+/// first registration when `init` returns. Each call of `register` takes the box out of an array or a
+/// closure's context, and so retains and releases it, as a caller that holds the box in a collection or a
+/// property does.
 private final class Writer: Sendable {
+    /// What a writer made with `init(addingTo:orTo:)` does.
+    enum Turn: Int, CaseIterable {
+        /// Registers new services into the miss's box.
+        case intoBox
+        /// Registers new services into the other box.
+        case intoOtherBox
+        /// Registers nothing, yielding its processor while it waits.
+        case waiting
+
+        /// The report's operation for misses timed during this turn.
+        var operation: (Int) -> String {
+            switch self {
+            case .intoBox: Operation.missWriterSameBox
+            case .intoOtherBox: Operation.missWriterOtherBox
+            case .waiting: Operation.missWriterWaiting
+            }
+        }
+
+        /// What the writer does during this turn, for the report's variant.
+        var doing: String {
+            switch self {
+            case .intoBox: "registers new keyed services into the miss's box"
+            case .intoOtherBox: "registers new keyed services into another box"
+            case .waiting: "waits, registering nothing"
+            }
+        }
+    }
+
     private let running = Atomic<Bool>(true)
-    private let target = Atomic<Int>(0)
+    private let turn = Atomic<Int>(Turn.intoBox.rawValue)
     private let registrations = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
+    /// Whether the writer registers new keys, and so may run out of them.
+    private let adds: Bool
 
-    /// Registers new keyed services into `boxes[0]` until `switchTo` says otherwise.
-    convenience init(addingTo boxes: [Box]) {
-        self.init { writer, count in
+    /// Registers new keyed services into `box`, into `other` or into neither, as `take` says (`box` first).
+    convenience init(addingTo box: Box, orTo other: Box) {
+        let boxes = [box, other]
+        self.init(adds: true) { writer, count in
             let keys = MissUnderWriterSuite.newKeys
             guard count < keys.count else { return false }
-            boxes[writer.target.load(ordering: .relaxed)].register(Car.self, key: keys[count]) { Car() }
+            let turn = writer.turn.load(ordering: .relaxed)
+            if turn == Turn.waiting.rawValue {
+                sched_yield()
+                return true
+            }
+            boxes[turn].register(Car.self, key: keys[count]) { Car() }
             return true
         }
     }
 
     /// Replaces `box`'s transient `Car` registrations, unkeyed and under "BMW", in turn.
     convenience init(replacingIn box: Box) {
-        self.init { _, count in
+        self.init(adds: false) { _, count in
             if count.isMultiple(of: 2) {
                 box.register { Car() }
             } else {
@@ -131,14 +167,16 @@ private final class Writer: Sendable {
         }
     }
 
-    /// Runs `write` with the registrations made so far until stopped, or until it returns false.
-    private init(_ write: @escaping @Sendable (Writer, Int) -> Bool) {
+    /// Runs `write` with the writes made so far until stopped, or until it returns false.
+    private init(adds: Bool, _ write: @escaping @Sendable (Writer, Int) -> Bool) {
+        self.adds = adds
         Thread { [self] in
             var count = 0
             while running.load(ordering: .relaxed), write(self, count) {
                 count += 1
-                // Once: a store on every write could share a cache line with what the timed thread
-                // allocates (this object is allocated beside it), and slow it for a reason of its own.
+                // Published once, not per write: this object is allocated beside what the timed thread
+                // allocates, and a store per write to a line it shares would slow that thread for a
+                // reason of its own.
                 if count == 1 { registrations.store(count, ordering: .releasing) }
             }
             registrations.store(count, ordering: .releasing)
@@ -147,17 +185,17 @@ private final class Writer: Sendable {
         while registrations.load(ordering: .acquiring) == 0 { sched_yield() }
     }
 
-    /// Makes the next registrations of new services go to box `index` of those it was given.
-    func switchTo(_ index: Int) {
-        target.store(index, ordering: .relaxed)
+    /// Switches an adding writer to `next` for its next writes.
+    func take(_ next: Turn) {
+        turn.store(next.rawValue, ordering: .relaxed)
     }
 
-    /// Stops the thread and waits until it has made its last registration.
+    /// Stops the thread and waits until it has made its last write.
     func stop() {
         running.store(false, ordering: .relaxed)
         finished.wait()
         precondition(
-            registrations.load(ordering: .acquiring) < MissUnderWriterSuite.newKeys.count,
-            "the writer ran out of new keys before the misses were timed: give it more")
+            !adds || registrations.load(ordering: .acquiring) < MissUnderWriterSuite.newKeys.count,
+            "the writer ran out of new keys while the misses were timed: give it more")
     }
 }

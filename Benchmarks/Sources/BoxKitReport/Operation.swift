@@ -24,19 +24,25 @@ enum Operation {
     /// `try? tryResolve` of a type nobody registered, in a box holding `registered` registrations.
     static func miss(_ registered: Int) -> String { "miss (try? tryResolve), \(grouped(registered)) registered" }
 
-    /// A miss while another thread registers new services into a box of its own (`MissUnderWriterSuite`).
-    static func missBesideWriter(_ registered: Int) -> String {
-        "miss (try? tryResolve) while another thread registers elsewhere, \(grouped(registered)) registered"
+    /// A miss in a box that another thread registers new services into (`MissUnderWriterSuite`); the box
+    /// holds `registered` registrations when the writer starts.
+    static func missWriterSameBox(_ registered: Int) -> String {
+        "miss (try? tryResolve), \(grouped(registered)) registered, while another thread registers into that box"
     }
 
-    /// A miss in a box that another thread keeps registering new services into (`MissUnderWriterSuite`).
-    static func missUnderWriter(_ registered: Int) -> String {
-        "miss (try? tryResolve) while another thread registers, \(grouped(registered)) registered"
+    /// A miss beside a thread that registers new services into another box (`MissUnderWriterSuite`).
+    static func missWriterOtherBox(_ registered: Int) -> String {
+        "miss (try? tryResolve), \(grouped(registered)) registered, while another thread registers into another box"
+    }
+
+    /// A miss beside the same thread while it registers nothing (`MissUnderWriterSuite`).
+    static func missWriterWaiting(_ registered: Int) -> String {
+        "miss (try? tryResolve), \(grouped(registered)) registered, while another thread waits"
     }
 
     /// A miss in a box whose registrations another thread keeps replacing (`MissUnderWriterSuite`).
-    static func missUnderReplacer(_ registered: Int) -> String {
-        "miss (try? tryResolve) while another thread replaces registrations, \(grouped(registered)) registered"
+    static func missWriterReplacing(_ registered: Int) -> String {
+        "miss (try? tryResolve), \(grouped(registered)) registered, while another thread replaces registrations"
     }
 
     /// `try? tryResolve` of a registered transient service, in the same box as ``miss(_:)``.
