@@ -19,7 +19,7 @@ struct Harness: Sendable {
     /// - Parameter bodies: Each performs its operation `iterations` times, passing results to `blackHole`.
     /// - Returns: For each body, nanoseconds per operation, one value per repetition.
     func perOperation(_ bodies: [(_ iterations: Int) -> Void]) -> [Sample] {
-        let counts = bodies.map(calibrate)
+        let counts = bodies.map { iterations(filling: nanosecondsPerRepetition, $0) }
         var values = Array(repeating: [Double](), count: bodies.count)
         for _ in 0..<repetitions {
             for (index, body) in bodies.enumerated() {
@@ -45,14 +45,15 @@ struct Harness: Sendable {
         return values.map(Sample.init(values:))
     }
 
-    /// The iteration count that makes one run of `body` last about `nanosecondsPerRepetition`.
-    private func calibrate(_ body: (_ iterations: Int) -> Void) -> Int {
+    /// The iteration count that makes one run of `body` last about `duration` nanoseconds, found by running it
+    /// with growing counts (which also warms it up).
+    func iterations(filling duration: Double, _ body: (_ iterations: Int) -> Void) -> Int {
         var iterations = 1
         var elapsed = nanoseconds { body(iterations) }
-        while elapsed < nanosecondsPerRepetition / 8 && iterations < 1 << 40 {
-            iterations *= elapsed < nanosecondsPerRepetition / 256 ? 8 : 2
+        while elapsed < duration / 8 && iterations < 1 << 40 {
+            iterations *= elapsed < duration / 256 ? 8 : 2
             elapsed = nanoseconds { body(iterations) }
         }
-        return Swift.max(1, Int(Double(iterations) * nanosecondsPerRepetition / Swift.max(elapsed, 1)))
+        return Swift.max(1, Int(Double(iterations) * duration / Swift.max(elapsed, 1)))
     }
 }

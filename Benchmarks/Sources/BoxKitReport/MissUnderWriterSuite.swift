@@ -43,7 +43,7 @@ struct MissUnderWriterSuite {
         }
         recorder.compareRepeated(Operation.missWriterReplacing(registered), repetitions: nil) { subjects in
             for (subject, backend) in backends {
-                let misses = Self.missesFilling(
+                let misses = missesFilling(
                     recorder.harness.nanosecondsPerRepetition, in: MissSuite.box(backend, appGraph: appGraph))
                 subjects.add(subject, "try? tryResolve; the other thread re-registers Car in the miss's box") {
                     let box = MissSuite.box(backend, appGraph: appGraph)
@@ -60,7 +60,7 @@ struct MissUnderWriterSuite {
     /// not at all, and records the three.
     private func inTurns(_ subject: Subject, _ backend: Box.Backend, appGraph: AppSize, registered: Int) {
         let turns = Writer.Turn.allCases
-        let burst = Self.missesFilling(
+        let burst = missesFilling(
             recorder.harness.nanosecondsPerRepetition / Double(bursts), in: MissSuite.box(backend, appGraph: appGraph))
         var perTurn = Array(repeating: [Double](), count: turns.count)
         for repetition in -warmUps..<recorder.harness.repetitions {
@@ -90,11 +90,8 @@ struct MissUnderWriterSuite {
     }
 
     /// How many misses in `box`, without a writer, take about `duration` nanoseconds.
-    private static func missesFilling(_ duration: Double, in box: Box) -> Int {
-        let sample = 10_000
-        miss(sample, in: box)
-        let perMiss = Swift.max(nanoseconds { miss(sample, in: box) } / Double(sample), 1)
-        return Swift.max(1_000, Int(duration / perMiss))
+    private func missesFilling(_ duration: Double, in box: Box) -> Int {
+        recorder.harness.iterations(filling: duration) { Self.miss($0, in: box) }
     }
 }
 
