@@ -87,6 +87,22 @@ struct MissTests {
         #expect(error.nearest == [], "nothing is registered nearby once the box is gone")
     }
 
+    @Test("an error whose box is gone lists nothing nearby, even from a box made after it", arguments: backends)
+    func errorOutlivingItsBoxNeverReadsAnother(backend: Box.Backend) throws {
+        var caught: BoxError?
+        do {
+            let box = Box(backend: backend)
+            box.register(key: "Audi") { Car() }
+            caught = try #require(throws: BoxError.self) { try box.tryResolve(Car.self, key: "BMW") }
+        }
+        // Boxes made now may take the memory of the one that is gone; none of them is the error's box.
+        let later = (0..<16).map { _ in Box(backend: backend) }
+        for box in later { box.register(key: "Audi") { Car() } }
+        let error = try #require(caught)
+        #expect(error.nearest == [])
+        #expect(error.reason == .notRegistered)
+    }
+
     @Test("a miss reports the same error whether a key or runtime arguments missed", arguments: backends)
     func missingWithArguments(backend: Box.Backend) throws {
         let box = Box(backend: backend)

@@ -46,6 +46,9 @@ public final class Box: BoxApi, Sendable {
     /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
     /// alive by this box whether or not the app keeps its ancestors.
     let _registry: _Registry
+    /// The number no other box of this process has had: what an error of a resolve that started here keeps
+    /// to find this box when it is read (see `_LiveBoxes`).
+    let _serial = _LiveBoxes.newSerial()
     let _children = _Locked<[String: Box]>([:])
 
     /// Where this box keeps its registrations.
@@ -71,12 +74,14 @@ public final class Box: BoxApi, Sendable {
         _registry = _Registry(
             table: table, dictionary: backend == .dictionary ? _DictionaryStorage() : nil, parent: parent?._registry)
         _registry.box = self
+        _LiveBoxes.enter(self)
     }
 
     /// Releases the child boxes one after another rather than each from its parent's `deinit`, so that
     /// releasing a deep chain of child boxes cannot overflow the stack: a child that nothing else holds
     /// hands its own children to this loop before it goes.
     deinit {
+        _LiveBoxes.leave(_serial)
         var pending = _children.removeAll()
         while var child = pending.popLast() {
             if isKnownUniquelyReferenced(&child) {

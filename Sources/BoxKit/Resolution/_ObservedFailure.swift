@@ -4,11 +4,10 @@
 /// Making one costs no name, no string and no look through the registry, so that a miss costs about what a
 /// hit does (`try?` throws the error away unread). ``BoxError`` renders names, the chain and the nearest
 /// registrations from these facts when it is read; the nearest registrations and the argument-mismatch
-/// check see the boxes as they are then. It keeps no registration or instance alive, and holds the box
-/// weakly: once the box is gone, nothing is registered nearby.
+/// check see the boxes as they are then. It keeps no registration or instance alive, and names the box by its
+/// serial (`_LiveBoxes`), not by a reference: once the box is gone, nothing is registered nearby.
 ///
-/// `@unchecked Sendable`: every field is immutable but the weak reference, which is safe to read from any
-/// thread; metatypes are immutable.
+/// `@unchecked Sendable`: every field is immutable; metatypes are immutable.
 struct _ObservedFailure: @unchecked Sendable {
     /// How the resolve failed.
     enum Kind {
@@ -44,8 +43,9 @@ struct _ObservedFailure: @unchecked Sendable {
     var isolation: (any GlobalActor.Type)? = nil
     /// The resolutions in flight when it failed, outermost first, not counting the failed one.
     let inFlight: [_Dependency]
-    /// The box the resolve started from: where the nearest registrations are looked for.
-    weak var origin: Box?
+    /// The serial of the box the resolve started from (`Box._serial`): where the nearest registrations are
+    /// looked for, while it lives.
+    let origin: UInt64
 
     /// A resolve of `type`, `key` and argument types `arguments` from `origin` that found nothing.
     static func missing(
@@ -53,7 +53,7 @@ struct _ObservedFailure: @unchecked Sendable {
     ) -> _ObservedFailure {
         _ObservedFailure(
             kind: .missing, serviceType: type, key: key, arguments: arguments, registeredSignature: [],
-            inFlight: inFlight.map(_Dependency.init), origin: origin)
+            inFlight: inFlight.map(_Dependency.init), origin: origin._serial)
     }
 
     /// A resolve from `origin` that found `registration` and could not make it, for `kind`'s reason.
@@ -66,7 +66,7 @@ struct _ObservedFailure: @unchecked Sendable {
             arguments: required ? [] : registration.argumentTypes,
             registeredSignature: required ? registration.argumentTypes : [],
             isolation: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
-            inFlight: inFlight.map(_Dependency.init), origin: origin)
+            inFlight: inFlight.map(_Dependency.init), origin: origin._serial)
     }
 
     /// What makes two failures say the same: the identities they were observed with. Two failures with the
@@ -77,7 +77,7 @@ struct _ObservedFailure: @unchecked Sendable {
         let key: String?
         let arguments: [ObjectIdentifier]
         let inFlight: [_Dependency]
-        let origin: ObjectIdentifier?
+        let origin: UInt64
     }
 
     /// This failure's identity.
@@ -85,7 +85,7 @@ struct _ObservedFailure: @unchecked Sendable {
         Identity(
             kind: kind, serviceType: ObjectIdentifier(serviceType), key: key,
             arguments: arguments.map { ObjectIdentifier($0) }, inFlight: inFlight,
-            origin: origin.map(ObjectIdentifier.init))
+            origin: origin)
     }
 
     /// Whether the resolve found nothing to resolve: `.notRegistered` or `.argumentMismatch`.
@@ -98,7 +98,8 @@ struct _ObservedFailure: @unchecked Sendable {
     var outcome: (reason: BoxError.Reason, registeredArguments: [[String]]) {
         switch kind {
         case .missing:
-            let others = origin?._argumentSignatures(of: serviceType, key: key, excluding: arguments) ?? []
+            let box = _LiveBoxes.box(origin)
+            let others = box?._argumentSignatures(of: serviceType, key: key, excluding: arguments) ?? []
             return (others.isEmpty ? .notRegistered : .argumentMismatch, others.map(_names))
         case .cycle: return (.cycle, [])
         case .asyncFactory: return (.asyncFactory, [])
@@ -117,6 +118,6 @@ struct _ObservedFailure: @unchecked Sendable {
 
     /// The registrations closest to the request, in `origin` and its ancestors as they are now.
     var nearest: [String] {
-        origin?._nearest(to: serviceType, key: key, arguments: arguments) ?? []
+        _LiveBoxes.box(origin)?._nearest(to: serviceType, key: key, arguments: arguments) ?? []
     }
 }
