@@ -98,7 +98,9 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// See `_source`.
     enum _Source: @unchecked Sendable {
-        case given(_Given)
+        /// Out of line: an error made from given values is rare (the public initialiser, `verify()`), and
+        /// inline it would make every `BoxError` as large as its strings.
+        indirect case given(_Given)
         case observed(_ObservedFailure)
     }
 

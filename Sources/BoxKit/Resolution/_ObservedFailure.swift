@@ -30,43 +30,42 @@ struct _ObservedFailure: @unchecked Sendable {
         case factoryFailed
     }
 
-    let kind: Kind
+    // The fields are few and small, the kind last, so that a `BoxError`, which every typed-throws frame
+    // between a failure and its catch keeps room for, stays small.
+
     /// The service type asked for (for the registration kinds, the registration's).
     let serviceType: Any.Type
     let key: String?
-    /// The types of the runtime arguments the resolve passed (for a cycle or an async factory, the
+    /// For `.argumentsRequired`, the argument types the registration takes (the resolve passed none);
+    /// otherwise those of the runtime arguments the resolve passed (for a cycle or an async factory, the
     /// registration's).
-    let arguments: [Any.Type]
-    /// For `.argumentsRequired`, the argument types the registration takes.
-    let registeredSignature: [Any.Type]
-    /// For `.wrongIsolation`, the global actor the registration's factory must run on.
-    var isolation: (any GlobalActor.Type)? = nil
+    let argumentTypes: [Any.Type]
+    /// For `.wrongIsolation`, the global actor the registration's factory must run on (only its name is read).
+    var isolation: Any.Type? = nil
     /// The resolutions in flight when it failed, outermost first, not counting the failed one.
     let inFlight: [_Dependency]
     /// The serial of the box the resolve started from (`Box._serial`): where the nearest registrations are
     /// looked for, while it lives.
     let origin: UInt64
+    let kind: Kind
 
     /// A resolve of `type`, `key` and argument types `arguments` from `origin` that found nothing.
     static func missing(
         _ type: Any.Type, key: String?, arguments: [Any.Type], inFlight: [_AnyRegistration], origin: Box
     ) -> _ObservedFailure {
         _ObservedFailure(
-            kind: .missing, serviceType: type, key: key, arguments: arguments, registeredSignature: [],
-            inFlight: inFlight.map(_Dependency.init), origin: origin._serial)
+            serviceType: type, key: key, argumentTypes: arguments,
+            inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .missing)
     }
 
     /// A resolve from `origin` that found `registration` and could not make it, for `kind`'s reason.
     static func failed(
         _ kind: Kind, _ registration: _AnyRegistration, inFlight: [_AnyRegistration], origin: Box
     ) -> _ObservedFailure {
-        let required = kind == .argumentsRequired
-        return _ObservedFailure(
-            kind: kind, serviceType: registration.serviceType, key: registration.key,
-            arguments: required ? [] : registration.argumentTypes,
-            registeredSignature: required ? registration.argumentTypes : [],
+        _ObservedFailure(
+            serviceType: registration.serviceType, key: registration.key, argumentTypes: registration.argumentTypes,
             isolation: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
-            inFlight: inFlight.map(_Dependency.init), origin: origin._serial)
+            inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: kind)
     }
 
     /// What makes two failures say the same: the identities they were observed with. Two failures with the
@@ -79,6 +78,12 @@ struct _ObservedFailure: @unchecked Sendable {
         let inFlight: [_Dependency]
         let origin: UInt64
     }
+
+    /// The types of the runtime arguments the resolve passed.
+    var arguments: [Any.Type] { kind == .argumentsRequired ? [] : argumentTypes }
+
+    /// For `.argumentsRequired`, the argument types the registration takes; otherwise none.
+    var registeredSignature: [Any.Type] { kind == .argumentsRequired ? argumentTypes : [] }
 
     /// This failure's identity.
     var identity: Identity {
