@@ -11,8 +11,8 @@
 /// An error BoxKit throws holds what the failed resolve observed (types, keys, the resolutions in flight and
 /// the box it started from) and renders its text when a property is read, so that code that throws it away
 /// (`try?`) pays for no names. The nearest registrations, and whether the service is registered with other
-/// argument types, are looked up then, in the box as it is at that moment. The error keeps no registration
-/// or instance alive and refers to the box weakly: once the box is gone, it lists nothing nearby.
+/// argument types, are looked up then, in the box as it is at that moment. The error keeps no registration,
+/// instance or box alive: once the box is gone, it lists nothing nearby.
 public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Equatable {
