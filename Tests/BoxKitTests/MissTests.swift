@@ -95,12 +95,68 @@ struct MissTests {
             box.register(key: "Audi") { Car() }
             caught = try #require(throws: BoxError.self) { try box.tryResolve(Car.self, key: "BMW") }
         }
-        // Boxes made now may take the memory of the one that is gone; none of them is the error's box.
+        // Boxes made now may take the memory of the one that is gone; none of them is the error's box. Each
+        // registers the missed key with an argument, which the error would report as an argument mismatch.
         let later = (0..<16).map { _ in Box(backend: backend) }
-        for box in later { box.register(key: "Audi") { Car() } }
+        for box in later {
+            box.register(key: "Audi") { Car() }
+            box.register(Car.self, key: "BMW") { (_: Resolver, name: String) in Car(name: name) }
+        }
         let error = try #require(caught)
         #expect(error.nearest == [])
         #expect(error.reason == .notRegistered)
+        #expect(error.registeredArguments == [])
+    }
+
+    @Test("a box that is gone leaves the registry errors find boxes in", arguments: backends)
+    func goneBoxLeavesTheRegistry(backend: Box.Backend) {
+        var serial: UInt64 = 0
+        do {
+            let box = Box(backend: backend)
+            serial = box._serial
+            #expect(_LiveBoxes.holds(serial))
+        }
+        #expect(!_LiveBoxes.holds(serial), "the registry kept the entry of a box that is gone")
+    }
+
+    /// Each error is read while the thread that made it releases its box, and makes the next: reading an
+    /// error takes a reference to its box, which may be the last one, so its `deinit` runs on the reading
+    /// thread, after the registry's lock is given back (it would wait for itself otherwise).
+    @Test("errors read while their boxes are released list their own box's registrations or none")
+    func errorsReadWhileTheirBoxesGo() {
+        let handed = Mutexed<[BoxError]>([])
+        let read = Mutexed<[[String]]>([])
+        let rounds = 2_000
+        let returned = returnsWithin(seconds: 60) {
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 {
+                    for _ in 0..<rounds {
+                        let box = Box()
+                        box.register(key: "Audi") { Car() }
+                        do throws(BoxError) {
+                            _ = try box.tryResolve(Car.self, key: "BMW")
+                        } catch {
+                            handed.mutate { $0.append(error) }
+                        }
+                    }
+                } else {
+                    var seen = 0
+                    while seen < rounds {
+                        var errors: [BoxError] = []
+                        handed.mutate {
+                            errors = $0
+                            $0.removeAll()
+                        }
+                        for error in errors { read.mutate { $0.append(error.nearest) } }
+                        seen += errors.count
+                    }
+                }
+            }
+        }
+        #expect(returned, "reading errors while their boxes went waited for a lock")
+        let lists = read.value
+        #expect(lists.count == rounds)
+        #expect(lists.allSatisfy { $0 == [] || $0 == [#"BoxKitTests.Car[key: "Audi"]"#] })
     }
 
     @Test("a miss reports the same error whether a key or runtime arguments missed", arguments: backends)

@@ -171,6 +171,16 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the service must be made on a global actor that the resolve did not run on
+    /// (``Reason-swift.enum/wrongIsolation``), known without looking through any registrations (so without
+    /// taking a reference to the box, which may be the last one: a caller holding a lock may ask).
+    var _isWrongIsolation: Bool {
+        switch _source {
+        case .given(let given): given.reason == .wrongIsolation
+        case .observed(let observed): observed.kind == .wrongIsolation
+        }
+    }
+
     /// A value that is equal for two errors that say the same, cheaper to compare than the errors: the
     /// identities a failed resolve observed, or the given content.
     var _sameness: AnyHashable {
@@ -191,18 +201,19 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         _content.description
     }
 
-    /// Every property, rendered in one pass (one look through the registry), so that one message is
-    /// consistent even while another thread registers.
+    /// Every property, rendered in one pass (one look-up of the box, one look through its registry), so that
+    /// one message is consistent even while another thread registers or releases the box.
     var _content: _Given {
         switch _source {
         case .given(let given):
             return given
         case .observed(let observed):
-            let outcome = observed.outcome
+            let box = observed.box
+            let outcome = observed.outcome(in: box)
             return _Given(
                 reason: outcome.reason, serviceType: String(reflecting: observed.serviceType), key: observed.key,
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
-                chain: observed.chain, nearest: observed.nearest,
+                chain: observed.chain, nearest: observed.nearest(in: box),
                 detail: observed.isolation.map { String(reflecting: $0) }
                     ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" }
             )

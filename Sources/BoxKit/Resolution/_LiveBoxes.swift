@@ -1,14 +1,16 @@
 /// The boxes alive now, each under the serial number it was given when it was made: how an error finds the
 /// box its resolve started from when its text is read, without a reference to the box.
 ///
-/// A failed resolve keeps its box's serial (`_ObservedFailure.origin`), never a reference: a box has a side
-/// table (`_Registry.box` refers to it weakly), where the Swift runtime keeps its strong and weak reference
-/// counts both, and a reference made and dropped by every miss would write that memory twice per miss. A
-/// thread registering into the box retains it on every call, writing the same memory, so each miss beside
-/// such a writer would wait for it to cross between processors. A serial is a plain value: a miss writes
-/// nothing that another thread writes. The look-up by serial happens only when an error's nearest
-/// registrations are read, under this registry's lock, which a box also takes once when it is made and once
-/// when it goes; no user code runs under it, and nothing it does releases a box.
+/// A failed resolve keeps its box's serial (`_ObservedFailure.origin`), a plain value, so that a miss writes
+/// no memory shared with another thread. A reference would not do: strong or weak, it is counted in the
+/// box's side table (every box has one, since `_Registry.box` refers to it weakly), as is every retain of the
+/// box, such as a registering thread's on each call. The look-up by serial happens only when an error's
+/// properties are read.
+///
+/// Invariants: serials are never reused; a box is entered once it is fully initialised and leaves at the
+/// start of its `deinit`, from when its weak entry already reads `nil`. No box is released while the lock is
+/// held (entering and leaving make and destroy weak references only, and `box(_:)` returns its strong
+/// reference for the caller to release): a box's `deinit` takes this lock, which is not recursive.
 enum _LiveBoxes {
     /// One box, while it lives (a weak reference reads `nil` from the moment its `deinit` starts).
     private struct Entry {
@@ -41,10 +43,16 @@ enum _LiveBoxes {
         state.withLock { _ = $0.boxes.removeValue(forKey: serial) }
     }
 
-    /// The box with `serial`, or `nil` once it is gone (or going).
+    /// The box with `serial`, or `nil` once it is gone (or going). The caller must hold no BoxKit lock where
+    /// it releases the reference: it may be the last one, whose release runs the box's `deinit`.
     ///
     /// - Complexity: O(1) on average, under a lock that only the making and the going of boxes share.
     static func box(_ serial: UInt64) -> Box? {
         state.withLock { $0.boxes[serial]?.box }
+    }
+
+    /// Whether a box with `serial` is entered: from its initialiser's end to its `deinit`'s start.
+    static func holds(_ serial: UInt64) -> Bool {
+        state.withLock { $0.boxes[serial] != nil }
     }
 }

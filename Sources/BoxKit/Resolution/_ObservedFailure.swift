@@ -41,7 +41,7 @@ struct _ObservedFailure: @unchecked Sendable {
     /// registration's).
     let argumentTypes: [Any.Type]
     /// For `.wrongIsolation`, the global actor the registration's factory must run on (only its name is read).
-    var isolation: Any.Type? = nil
+    let isolation: Any.Type?
     /// The resolutions in flight when it failed, outermost first, not counting the failed one.
     let inFlight: [_Dependency]
     /// The serial of the box the resolve started from (`Box._serial`): where the nearest registrations are
@@ -54,7 +54,7 @@ struct _ObservedFailure: @unchecked Sendable {
         _ type: Any.Type, key: String?, arguments: [Any.Type], inFlight: [_AnyRegistration], origin: Box
     ) -> _ObservedFailure {
         _ObservedFailure(
-            serviceType: type, key: key, argumentTypes: arguments,
+            serviceType: type, key: key, argumentTypes: arguments, isolation: nil,
             inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .missing)
     }
 
@@ -96,14 +96,21 @@ struct _ObservedFailure: @unchecked Sendable {
     /// Whether the resolve found nothing to resolve: `.notRegistered` or `.argumentMismatch`.
     var isMissingRegistration: Bool { kind == .missing || kind == .argumentsRequired }
 
+    /// The box the resolve started from, if it is still alive. A rendering that reads several properties
+    /// looks it up once and passes it to each (`outcome(in:)`, `nearest(in:)`), so that they see the same box.
+    /// The caller must hold no BoxKit lock: the reference it returns may be the last one left.
+    var box: Box? { _LiveBoxes.box(origin) }
+
+    /// `outcome(in:)` in the box the resolve started from, if it is still alive.
+    var outcome: (reason: BoxError.Reason, registeredArguments: [[String]]) { outcome(in: box) }
+
     /// The reason and the other argument signatures registered for the request, from one look through
-    /// the lineage (none for the kinds that found a registration).
+    /// `box`'s lineage (none for the kinds that found a registration, or when the box is gone).
     ///
     /// - Complexity: O(n) in the registrations of the lineage for `.missing`, O(1) otherwise.
-    var outcome: (reason: BoxError.Reason, registeredArguments: [[String]]) {
+    func outcome(in box: Box?) -> (reason: BoxError.Reason, registeredArguments: [[String]]) {
         switch kind {
         case .missing:
-            let box = _LiveBoxes.box(origin)
             let others = box?._argumentSignatures(of: serviceType, key: key, excluding: arguments) ?? []
             return (others.isEmpty ? .notRegistered : .argumentMismatch, others.map(_names))
         case .cycle: return (.cycle, [])
@@ -121,8 +128,12 @@ struct _ObservedFailure: @unchecked Sendable {
         return inFlight.map(\.name) + [failed]
     }
 
-    /// The registrations closest to the request, in `origin` and its ancestors as they are now.
-    var nearest: [String] {
-        _LiveBoxes.box(origin)?._nearest(to: serviceType, key: key, arguments: arguments) ?? []
+    /// `nearest(in:)` in the box the resolve started from, if it is still alive.
+    var nearest: [String] { nearest(in: box) }
+
+    /// The registrations closest to the request, in `box` (the one the resolve started from) and its
+    /// ancestors as they are now; none once the box is gone.
+    func nearest(in box: Box?) -> [String] {
+        box?._nearest(to: serviceType, key: key, arguments: arguments) ?? []
     }
 }

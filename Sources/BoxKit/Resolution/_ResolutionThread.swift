@@ -10,7 +10,7 @@ internal import CBoxTable
 enum _ResolutionThread {
     /// How deep resolutions may nest on one thread: deeper, a resolve fails with `.tooDeep` instead of
     /// overflowing the stack of a thread as small as Apple's secondary threads (512 KiB), in a debug build
-    /// (about 3.7 KiB of stack per level on Linux, a `BoxError` among it in every typed-throws frame) as in a
+    /// (about 3.6 KiB of stack per level on Linux, a `BoxError` among it in every typed-throws frame) as in a
     /// release one (a few hundred bytes). The C chain has room for this many entries and the few that async
     /// hooks push above them.
     static let depthLimit = UInt64(CBOX_CHAIN_CAPACITY - CBOX_CHAIN_RESERVE)

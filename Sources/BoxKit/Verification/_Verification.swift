@@ -90,7 +90,7 @@ final class _Verification: @unchecked Sendable {
     func report(_ error: BoxError, from run: _VerificationRun) {
         state.withLock { state in
             guard state.run == run.number else { return }
-            if error.reason == .wrongIsolation {
+            if error._isWrongIsolation {
                 if state.next > 0 { targets[state.next - 1].registration.resolvesIsolated = true }
             } else if state.reported.insert(error._sameness).inserted {
                 state.problems.append(error)
