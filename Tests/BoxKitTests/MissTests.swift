@@ -126,7 +126,7 @@ struct MissTests {
     func errorsReadWhileTheirBoxesGo() {
         let handed = Mutexed<[BoxError]>([])
         let read = Mutexed<[[String]]>([])
-        let rounds = 2_000
+        let rounds = 500
         let returned = returnsWithin(seconds: 60) {
             DispatchQueue.concurrentPerform(iterations: 2) { lane in
                 if lane == 0 {
