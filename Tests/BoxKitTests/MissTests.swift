@@ -119,6 +119,26 @@ struct MissTests {
         #expect(!_LiveBoxes.holds(serial), "the registry kept the entry of a box that is gone")
     }
 
+    @Test("boxes made on two threads at once get serials no other box had")
+    func serialsAreUnique() {
+        let made = Mutexed<[UInt64]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let serials = (0..<2_000).map { _ in Box()._serial }
+            made.mutate { $0 += serials }
+        }
+        #expect(Set(made.value).count == 4_000)
+    }
+
+    @Test("the registry errors find boxes in gives back the room of boxes that are gone")
+    func goneBoxesGiveBackTheirRoom() {
+        var boxes = (0..<8_000).map { _ in Box() }
+        let peak = _LiveBoxes.capacity
+        #expect(peak >= 8_000)
+        boxes.removeAll()
+        // Other tests may hold a few boxes meanwhile; none holds thousands.
+        #expect(_LiveBoxes.capacity <= peak / 4, "the registry kept room for \(peak) boxes after they went")
+    }
+
     /// Each error is read while the thread that made it releases its box, and makes the next: reading an
     /// error takes a reference to its box, which may be the last one, so its `deinit` runs on the reading
     /// thread, after the registry's lock is given back (it would wait for itself otherwise).

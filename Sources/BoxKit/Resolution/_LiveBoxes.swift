@@ -17,42 +17,57 @@ enum _LiveBoxes {
         weak var box: Box?
     }
 
-    /// The serial the next box gets, and the live boxes by serial.
-    private struct State {
-        var nextSerial: UInt64 = 1
-        var boxes: [UInt64: Entry] = [:]
-    }
+    /// The serials handed out so far: the next box's serial is one more. Counted apart from `boxes`, so
+    /// that making a box takes the lock once.
+    private static let serials = _AtomicWords(count: 1)
 
-    private static let state = _Locked(State())
+    /// The live boxes by serial.
+    private static let boxes = _Locked<[UInt64: Entry]>([:])
 
     /// A serial that no box has had in this process, for a box being made.
+    ///
+    /// - Complexity: O(1): one atomic add, no lock.
     static func newSerial() -> UInt64 {
-        state.withLock { state in
-            defer { state.nextSerial += 1 }
-            return state.nextSerial
-        }
+        serials.word.wrappingAdd(1, ordering: .relaxed) &+ 1
     }
 
     /// Makes `box` findable by its serial, once it is fully initialised.
     static func enter(_ box: Box) {
-        state.withLock { $0.boxes[box._serial] = Entry(box: box) }
+        boxes.withLock { $0[box._serial] = Entry(box: box) }
     }
 
-    /// Forgets the box with `serial`, from its `deinit`.
+    /// Forgets the box with `serial`, from its `deinit`. Once at most an eighth of the entries' room is in
+    /// use, the entries move to storage of their size, so that a process that once had many boxes alive
+    /// does not keep their room.
+    ///
+    /// - Complexity: O(1) amortised: a move takes fewer entries than were removed since the last one.
     static func leave(_ serial: UInt64) {
-        state.withLock { _ = $0.boxes.removeValue(forKey: serial) }
+        boxes.withLock { boxes in
+            _ = boxes.removeValue(forKey: serial)
+            if boxes.capacity > minimumCapacity && boxes.count <= boxes.capacity / 8 {
+                var smaller = [UInt64: Entry](minimumCapacity: boxes.count * 2)
+                for (serial, entry) in boxes { smaller[serial] = entry }
+                boxes = smaller
+            }
+        }
     }
+
+    /// The room for entries below which `leave` keeps the storage it has.
+    private static let minimumCapacity = 64
+
+    /// The room for entries the registry has now, for tests.
+    static var capacity: Int { boxes.withLock { $0.capacity } }
 
     /// The box with `serial`, or `nil` once it is gone (or going). The caller must hold no BoxKit lock where
     /// it releases the reference: it may be the last one, whose release runs the box's `deinit`.
     ///
     /// - Complexity: O(1) on average, under a lock that only the making and the going of boxes share.
     static func box(_ serial: UInt64) -> Box? {
-        state.withLock { $0.boxes[serial]?.box }
+        boxes.withLock { $0[serial]?.box }
     }
 
     /// Whether a box with `serial` is entered: from its initialiser's end to its `deinit`'s start.
     static func holds(_ serial: UInt64) -> Bool {
-        state.withLock { $0.boxes[serial] != nil }
+        boxes.withLock { $0[serial] != nil }
     }
 }

@@ -90,9 +90,10 @@ typealias _AtomicWord = _Atomic<UInt64>
 typealias _AtomicByte = _Atomic<UInt8>
 
 extension _Atomic where Storage == UInt64 {
-    /// Adds `value`, wrapping; any `ordering`.
-    func wrappingAdd(_ value: UInt64, ordering: _AtomicOrdering) {
-        _ = cbox_atomic_add(address, value, ordering.rawValue)
+    /// Adds `value`, wrapping, and returns the value the word held before; any `ordering`.
+    @discardableResult
+    func wrappingAdd(_ value: UInt64, ordering: _AtomicOrdering) -> UInt64 {
+        cbox_atomic_add(address, value, ordering.rawValue)
     }
 
     /// Stores `desired` if the word holds `expected`. Returns whether it did, and the value the word held.
