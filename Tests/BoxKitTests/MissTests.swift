@@ -119,25 +119,60 @@ struct MissTests {
         #expect(!_LiveBoxes.holds(serial), "the registry kept the entry of a box that is gone")
     }
 
-    @Test("boxes made on two threads at once get serials no other box had")
+    @Test("serials handed out on two threads at once are all different")
     func serialsAreUnique() {
-        let made = Mutexed<[UInt64]>([])
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            let serials = (0..<2_000).map { _ in Box()._serial }
-            made.mutate { $0 += serials }
+        let handedOut = Mutexed<[UInt64]>([])
+        onThreads(2) { _ in
+            let serials = (0..<100_000).map { _ in _LiveBoxes.newSerial() }
+            handedOut.mutate { $0 += serials }
         }
-        #expect(Set(made.value).count == 4_000)
+        #expect(Set(handedOut.value).count == 200_000)
     }
 
-    /// In a process of its own: other tests keep boxes alive while they run (one, a chain of 50,000).
-    @Test("the registry errors find boxes in gives back the room of boxes that are gone")
+    /// In a process of its own, so that boxes other tests hold meanwhile cannot keep the registry's room up.
+    /// Every 97th box lives on, and must still be found by its serial after the entries moved.
+    @Test("the registry errors find boxes in gives back the room of boxes that are gone, and keeps the rest")
     func goneBoxesGiveBackTheirRoom() async {
         await #expect(processExitsWith: .success) {
             var boxes = (0..<8_000).map { _ in Box() }
             let peak = _LiveBoxes.capacity
+            let kept = stride(from: 0, to: boxes.count, by: 97).map { boxes[$0] }
+            let gone = boxes.map(\._serial).filter { serial in !kept.contains { $0._serial == serial } }
             boxes.removeAll()
-            exit(peak >= 8_000 && _LiveBoxes.capacity <= peak / 4 ? 0 : 1)
+            let room = _LiveBoxes.capacity
+            guard peak >= 8_000, room <= peak / 4 else {
+                FileHandle.standardError.write(Data("room for \(peak) entries, then \(room)\n".utf8))
+                exit(1)
+            }
+            guard kept.allSatisfy({ _LiveBoxes.box($0._serial) === $0 }) else { exit(2) }
+            guard !gone.contains(where: _LiveBoxes.holds) else { exit(3) }
+            exit(0)
         }
+    }
+
+    /// One thread makes boxes and lets them go, so that the registry's entries move again and again, while
+    /// another reads errors' nearest registrations, which look their boxes up in it.
+    @Test("errors read while the registry's entries move find their own box's registrations")
+    func errorsReadWhileTheRegistryShrinks() {
+        let box = Box()
+        box.register(key: "Audi") { Car() }
+        let returned = returnsWithin(seconds: 60) {
+            onThreads(2) { lane in
+                if lane == 0 {
+                    for _ in 0..<20 { _ = (0..<1_000).map { _ in Box() } }
+                } else {
+                    for _ in 0..<2_000 {
+                        do throws(BoxError) {
+                            _ = try box.tryResolve(Car.self, key: "BMW")
+                            Issue.record("found an unregistered key")
+                        } catch {
+                            #expect(error.nearest == [#"BoxKitTests.Car[key: "Audi"]"#])
+                        }
+                    }
+                }
+            }
+        }
+        #expect(returned, "a thread waited for the registry's lock for good")
     }
 
     /// Each error is read while the thread that made it releases its box, and makes the next: reading an

@@ -9,11 +9,12 @@
 ///
 /// Invariants: serials are never reused; a box is entered once it is fully initialised and leaves at the
 /// start of its `deinit`, from when its weak entry already reads `nil`. No box is released while the lock is
-/// held (entering and leaving make and destroy weak references only, and `box(_:)` returns its strong
-/// reference for the caller to release): a box's `deinit` takes this lock, which is not recursive.
+/// held (entering and leaving make, copy and destroy weak references only, and `box(_:)` returns its strong
+/// reference for the caller to release): a box's `deinit` takes this lock, which is not recursive. Test
+/// hooks are in `_LiveBoxes+Testing.swift`.
 enum _LiveBoxes {
     /// One box, while it lives (a weak reference reads `nil` from the moment its `deinit` starts).
-    private struct Entry {
+    struct Entry {
         weak var box: Box?
     }
 
@@ -22,7 +23,7 @@ enum _LiveBoxes {
     private static let serials = _AtomicWords(count: 1)
 
     /// The live boxes by serial.
-    private static let boxes = _Locked<[UInt64: Entry]>([:])
+    static let boxes = _Locked<[UInt64: Entry]>([:])
 
     /// A serial that no box has had in this process, for a box being made.
     ///
@@ -37,26 +38,30 @@ enum _LiveBoxes {
     }
 
     /// Forgets the box with `serial`, from its `deinit`. Once at most an eighth of the entries' room is in
-    /// use, the entries move to storage of their size, so that a process that once had many boxes alive
-    /// does not keep their room.
+    /// use (and the room is more than `smallestRoomKept`), the entries move to new storage with room for
+    /// twice their number, so that a process that once had many boxes alive does not keep their room. The
+    /// move copies each entry's weak reference as it is: reading `box` there could take a box's last strong
+    /// reference under the lock. The removed entry and the old storage are destroyed after the lock is
+    /// given back.
     ///
-    /// - Complexity: O(1) amortised: a move takes fewer entries than were removed since the last one.
+    /// - Complexity: O(1) amortised: a move copies fewer entries than were removed since the storage was
+    ///   made. The call that moves is O(n) in the entries left, under the lock every `Box()` takes.
     static func leave(_ serial: UInt64) {
-        boxes.withLock { boxes in
-            _ = boxes.removeValue(forKey: serial)
-            if boxes.capacity > minimumCapacity && boxes.count <= boxes.capacity / 8 {
-                var smaller = [UInt64: Entry](minimumCapacity: boxes.count * 2)
-                for (serial, entry) in boxes { smaller[serial] = entry }
-                boxes = smaller
+        // What the closure returns is destroyed once `withLock` has given the lock back.
+        _ = boxes.withLock { boxes -> (removed: Entry?, storage: [UInt64: Entry]?) in
+            let removed = boxes.removeValue(forKey: serial)
+            guard boxes.capacity > smallestRoomKept && boxes.count <= boxes.capacity / 8 else {
+                return (removed, nil)
             }
+            var moved = [UInt64: Entry](minimumCapacity: boxes.count * 2)
+            for (key, entry) in boxes { moved[key] = entry }
+            swap(&boxes, &moved)
+            return (removed, moved)
         }
     }
 
-    /// The room for entries below which `leave` keeps the storage it has.
-    private static let minimumCapacity = 64
-
-    /// The room for entries the registry has now, for tests.
-    static var capacity: Int { boxes.withLock { $0.capacity } }
+    /// The room for entries up to which `leave` keeps the storage it has.
+    static let smallestRoomKept = 64
 
     /// The box with `serial`, or `nil` once it is gone (or going). The caller must hold no BoxKit lock where
     /// it releases the reference: it may be the last one, whose release runs the box's `deinit`.
@@ -64,10 +69,5 @@ enum _LiveBoxes {
     /// - Complexity: O(1) on average, under a lock that only the making and the going of boxes share.
     static func box(_ serial: UInt64) -> Box? {
         boxes.withLock { $0[serial]?.box }
-    }
-
-    /// Whether a box with `serial` is entered: from its initialiser's end to its `deinit`'s start.
-    static func holds(_ serial: UInt64) -> Bool {
-        boxes.withLock { $0[serial] != nil }
     }
 }
