@@ -36,10 +36,7 @@ struct DepthLimitTests {
                 done.signal()
             }
             // Apple's secondary threads have 512 KiB; sanitizers' frames are several times larger.
-            let sanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
-                dlsym(dlopen(nil, RTLD_NOW), name) != nil
-            }
-            thread.stackSize = (sanitized ? 8 : 1) * 512 * 1_024
+            thread.stackSize = (Sanitizer.isAny ? 8 : 1) * 512 * 1_024
             thread.start()
             guard done.wait(timeout: .now() + 60) == .success, let error = caught.value else { exit(2) }
             guard error.reason == .tooDeep, error.chain.count == 129 else { exit(3) }
@@ -52,7 +49,7 @@ struct DepthLimitTests {
     }
 
     /// Each typed-throws frame of a nested resolve keeps room for a `BoxError` in a debug build: at 72 bytes,
-    /// the 129 levels above fit a 512 KiB thread; at 96 they did not.
+    /// the 129 levels above fit a 512 KiB thread.
     @Test("a BoxError takes at most nine words, the room each level of a nested resolve keeps for one")
     func boxErrorStaysSmall() {
         #expect(MemoryLayout<BoxError>.size <= 72)

@@ -19,11 +19,6 @@ import Testing
     nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
 }
 
-/// Whether the tests run under ThreadSanitizer, as `make tsan` says in `BOXKIT_SANITIZER`. A test that runs
-/// on one thread alone gives it nothing to check; the suite's million-cycle churn tests, which run one at a
-/// time with every other test of the suite, took over four minutes each there.
-let underThreadSanitizer = ProcessInfo.processInfo.environment["BOXKIT_SANITIZER"] == "thread"
-
 // MARK: - Type ids
 
 /// Distinct, stable type ids: the table only compares and hashes their bits.
