@@ -48,14 +48,14 @@ enum _LiveBoxes {
     ///   made. The call that moves is O(n) in the entries left, under the lock every `Box()` takes.
     static func leave(_ serial: UInt64) {
         // What the closure returns is destroyed once `withLock` has given the lock back.
-        _ = boxes.withLock { boxes -> (removed: Entry?, storage: [UInt64: Entry]?) in
-            let removed = boxes.removeValue(forKey: serial)
-            guard boxes.capacity > smallestRoomKept && boxes.count <= boxes.capacity / 8 else {
+        _ = boxes.withLock { entries -> (removed: Entry?, storage: [UInt64: Entry]?) in
+            let removed = entries.removeValue(forKey: serial)
+            guard entries.capacity > smallestRoomKept && entries.count <= entries.capacity / 8 else {
                 return (removed, nil)
             }
-            var moved = [UInt64: Entry](minimumCapacity: boxes.count * 2)
-            for (key, entry) in boxes { moved[key] = entry }
-            swap(&boxes, &moved)
+            var moved = [UInt64: Entry](minimumCapacity: entries.count * 2)
+            for (key, entry) in entries { moved[key] = entry }
+            swap(&entries, &moved)
             return (removed, moved)
         }
     }
