@@ -19,7 +19,7 @@ extension _AnyRegistration {
             let made = try make()
             initialise(made, resolver: resolver)
             instance.store(made)
-            let object = instance.classInstance(Service.self)
+            let object = instance.classInstance
             if let object { words[Word.readyObject].storePointer(object, ordering: .releasing) }
             words[Word.flags].byte(Flag.ready).storeFlag(true, ordering: .releasing)
             if let object { resolver._publish(readyObject: object, of: self) }

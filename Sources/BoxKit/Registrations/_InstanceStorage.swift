@@ -3,22 +3,24 @@
 /// to a ``Boxed`` object holding the value (a struct, an existential such as `any Vehicle`). A `.weak`
 /// registration, which never keeps an instance that way, keeps a ``WeakHolder`` here instead.
 ///
-/// One word whose layout is the same for every service type, so a registration's layout does not depend on
-/// its service type: the Swift runtime lays out the registration class for a new service type, and destroys
-/// a registration, without any metadata but the service type's own. Releasing the reference destroys the
-/// instance, whatever its type.
+/// One word and a flag, whose layout is the same for every service type, so a registration's layout does not
+/// depend on its service type: the Swift runtime lays out the registration class for a new service type, and
+/// destroys a registration, without any metadata but the service type's own. Releasing the reference destroys
+/// the instance, whatever its type.
 ///
 /// For a shared instance: written once, by the creation that made the instance, before the flag that says it
 /// is ready is stored (releasing); read only after that flag is loaded (acquiring). For a `.weak`
 /// registration: the ``WeakHolder`` is made by its first creation and its weak reference replaced by every
 /// creation, read and written only under the registration's creation claim (an async registration's
-/// bookkeeping lock); it is never read as an instance (`instance(as:)`, `classInstance(_:)`), since no
+/// bookkeeping lock); it is never read as an instance (`instance(as:)`, `classInstance`), since no
 /// `.weak` registration sets the ready flag. The store and every read of one registration
 /// name the same `Service`, but may run in differently compiled code: the store in a resolve specialised in
 /// the app's module, a read in BoxKit's generic code (``ServiceStoring/service(_:)``, `verify()`), or the
 /// reverse. `_isObjectReference` can answer differently there (for `any Base & Sendable` with a non-final
 /// `Base`, the optimiser's folded cast says no where the runtime's says yes), so a read does not ask it again:
-/// it reads a ``Boxed`` object as one whatever the answer.
+/// the store notes which it did (`holdsBoxed`), and every read follows the note. Reading the note rather than
+/// comparing the object's class with `Boxed<Service>` also spares a class service that metadata, which the
+/// runtime would otherwise make (demangling its name) on the first read of each such service type in a process.
 @usableFromInline
 struct _InstanceStorage {
     /// A value that is not one class reference, kept as an object.
@@ -36,6 +38,10 @@ struct _InstanceStorage {
     /// until ``store(_:)`` (``holdWeakly(_:)``).
     @usableFromInline var object: AnyObject?
 
+    /// Whether ``store(_:)`` kept `object` as a ``Boxed`` holding the instance rather than as the instance;
+    /// written with `object`, under the same rules.
+    @usableFromInline var holdsBoxed = false
+
     @inlinable
     init() {}
 
@@ -45,32 +51,31 @@ struct _InstanceStorage {
     @inlinable
     mutating func store<Service>(_ instance: Service) {
         assert(object == nil, "a shared instance is stored once")
-        object = _isObjectReference(Service.self) ? unsafeBitCast(instance, to: AnyObject.self) : Boxed(instance)
+        holdsBoxed = !_isObjectReference(Service.self)
+        object = holdsBoxed ? Boxed(instance) : unsafeBitCast(instance, to: AnyObject.self)
     }
 
-    /// The instance ``store(_:)`` kept, unretained, when `Service` is one class reference (the object a
-    /// registration publishes as ready); `nil` for any other value, and while the storage is empty.
+    /// The instance ``store(_:)`` kept, unretained, when it kept the instance itself, one class reference
+    /// (the object a registration publishes as ready); `nil` when it kept a ``Boxed``, and while the storage
+    /// is empty. Only for a shared instance, never for a `.weak` registration's ``WeakHolder``.
     ///
     /// - Complexity: O(1).
     @inlinable
-    func classInstance<Service>(_: Service.Type) -> UnsafeMutableRawPointer? {
-        guard _isObjectReference(Service.self), let object else { return nil }
+    var classInstance: UnsafeMutableRawPointer? {
+        guard !holdsBoxed, let object else { return nil }
         return Unmanaged.passUnretained(object).toOpaque()
     }
 
     /// The instance ``store(_:)`` kept, read as the same `Service`; the storage must not be empty.
     ///
     /// A `Service` the size of one reference may have been stored either way (see the type's discussion), so
-    /// the object's class says which: the instance itself, unless it is this `Service`'s ``Boxed``.
+    /// the store's note says which: the instance itself, unless `holdsBoxed`. (A larger value is always boxed.)
     ///
-    /// - Complexity: O(1): one load for a larger value; for a one-word service, the object's class and the
-    ///   `Boxed` class are compared first.
+    /// - Complexity: O(1): a load of the note, then of the instance or of the value its ``Boxed`` holds.
     @inlinable
     func instance<Service>(as _: Service.Type) -> Service {
         let object = object.unsafelyUnwrapped
-        if MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size,
-            ObjectIdentifier(type(of: object)) != ObjectIdentifier(Boxed<Service>.self)
-        {
+        if MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size, !holdsBoxed {
             return unsafeBitCast(object, to: Service.self)
         }
         return unsafeDowncast(object, to: Boxed<Service>.self).value
