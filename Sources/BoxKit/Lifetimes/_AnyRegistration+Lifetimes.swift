@@ -30,7 +30,7 @@ extension _AnyRegistration {
         case .permanent:
             let holder = holder() ?? origin
             try createPermanent(resolver: holder) { () throws(Failure) in try call(holder) }
-            return instance.instance(as: Service.self)
+            return keptInstance(as: Service.self)
         case .graph:
             return try makeInGraph(resolver: origin) { () throws(Failure) in try call(origin) }
         case .weak:

@@ -18,8 +18,7 @@ extension _AnyRegistration {
             if isReady { return }
             let made = try make()
             initialise(made, resolver: resolver)
-            instance.store(made)
-            let object = instance.classInstance
+            let object = keepInstance(made)
             if let object { words[Word.readyObject].storePointer(object, ordering: .releasing) }
             words[Word.flags].byte(Flag.ready).storeFlag(true, ordering: .releasing)
             if let object { resolver._publish(readyObject: object, of: self) }

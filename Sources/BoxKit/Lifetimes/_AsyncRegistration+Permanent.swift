@@ -23,7 +23,7 @@ extension _AsyncRegistration {
             _CreationWaits.end()
         }
         precondition(created.loadFlag(ordering: .acquiring), "BoxKit: a creation task ended without an instance")
-        return instance.instance(as: Service.self)
+        return keptInstance(as: Service.self)
     }
 
     /// The body of the creation task: makes the permanent instance, runs its hooks, then publishes it and
@@ -37,7 +37,7 @@ extension _AsyncRegistration {
         let made = await call(resolver)
         initialiseAwaited(made, resolver: resolver)
         lock.withLock {
-            instance.store(made)
+            keepInstance(made)
             created.storeFlag(true, ordering: .releasing)
             creationTask = nil
         }

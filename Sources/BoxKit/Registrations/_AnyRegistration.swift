@@ -140,6 +140,9 @@ class _AnyRegistration: @unchecked Sendable {
         static let resolvesIsolated = 3
         /// `creation`'s claim: held while a thread creates the shared instance.
         static let creation = 4
+        /// Set when `instance` keeps the shared instance in a `Boxed` rather than as itself: stored with the
+        /// instance, before `ready` (an async registration's `created`) is set, and read after it.
+        @inlinable static var instanceBoxed: Int { 5 }
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it

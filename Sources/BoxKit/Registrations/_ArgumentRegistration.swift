@@ -67,7 +67,7 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
 
     /// The ready permanent instance.
     @inlinable
-    var readyInstance: Service { instance.instance(as: Service.self) }
+    var readyInstance: Service { keptInstance(as: Service.self) }
 
     /// Makes the service for a resolve that started at `origin` with `argument`, by its lifetime's rule
     /// (`_AnyRegistration.make`): a shared instance is made with the arguments of the resolve that makes it.

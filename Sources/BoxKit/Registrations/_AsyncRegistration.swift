@@ -63,7 +63,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     ///   one that started it: awaiting itself would never return.
     @usableFromInline
     func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
-        if created.loadFlag(ordering: .acquiring) { return instance.instance(as: Service.self) }
+        if created.loadFlag(ordering: .acquiring) { return keptInstance(as: Service.self) }
         if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
         switch life {
         case .transient: return await makeTransient(origin: origin)

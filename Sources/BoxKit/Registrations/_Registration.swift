@@ -43,7 +43,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
 
     /// The ready permanent instance.
     @inlinable
-    var readyInstance: Service { instance.instance(as: Service.self) }
+    var readyInstance: Service { keptInstance(as: Service.self) }
 
     /// Calls the factory. Each is called through optional chaining on the stored property, which borrows
     /// it from the registration: binding it with `if let` first would copy it, retaining and releasing its
