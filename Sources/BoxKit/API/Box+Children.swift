@@ -17,7 +17,7 @@ extension Box {
     public func newChildBox(forKey key: String) -> Box {
         let child = Box(backend: backend, parent: self)
         // A child replaced is released after unlocking: what it releases may use this box.
-        let displaced = _children.withLock { $0.updateValue(child, forKey: key) }
+        let displaced = _children.load(orMake: { _Locked([:]) }).withLock { $0.updateValue(child, forKey: key) }
         withExtendedLifetime(displaced) {}
         return child
     }
@@ -37,7 +37,7 @@ extension Box {
     /// - Returns: The child that was removed, or `nil` when none was stored under `key`.
     @discardableResult
     public func removeChildBox(forKey key: String) -> Box? {
-        _children.withLock { $0.removeValue(forKey: key) }
+        _children.load()?.withLock { $0.removeValue(forKey: key) }
     }
 
     /// The child box stored under `key` by ``newChildBox(forKey:)``, if any.
@@ -49,7 +49,7 @@ extension Box {
     /// - Parameter key: The key the child was created under.
     /// - Returns: The child, or `nil` when none is stored under `key`.
     public func childBox(forKey key: String) -> Box? {
-        _children.withLock { $0[key] }
+        _children.load()?.withLock { $0[key] }
     }
 
     /// Calls `body` with this box, then with each child's tree in turn, children by key: depth first, each
@@ -59,7 +59,7 @@ extension Box {
         var pending: [Box] = [self]
         while let box = pending.popLast() {
             body(box)
-            pending += box._children.withLock { $0.sorted { $0.key > $1.key }.map(\.value) }  // popped first-key first
+            pending += box._childrenByKey().reversed().map(\.value)  // popped first-key first
         }
     }
 
@@ -68,12 +68,20 @@ extension Box {
     public var parentBox: Box? { _registry.parent?.box }
 }
 
-extension _Locked where Value == [String: Box] {
-    /// Empties a box's children and returns them, for the caller to release after unlocking.
-    func removeAll() -> [Box] {
-        withLock { boxes in
+extension Box {
+    /// This box's children, sorted by key; none if it never had one.
+    func _childrenByKey() -> [(key: String, value: Box)] {
+        _children.load()?.withLock { $0 }.sorted { $0.key < $1.key } ?? []
+    }
+
+    /// The number of children this box keeps.
+    var _childCount: Int { _children.load()?.withLock { $0.count } ?? 0 }
+
+    /// Empties this box's children and returns them, for the caller to release after unlocking.
+    func _takeChildren() -> [Box] {
+        _children.load()?.withLock { boxes in
             defer { boxes.removeAll() }
             return Array(boxes.values)
-        }
+        } ?? []
     }
 }

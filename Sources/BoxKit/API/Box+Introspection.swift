@@ -96,7 +96,7 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// `Box(3 registrations, 1 child)`.
     public var description: String {
         let count = registeredServiceCount
-        let children = _children.withLock { $0.count }
+        let children = _childCount
         let plural = count == 1 ? "registration" : "registrations"
         return "Box(\(count) \(plural), \(children) \(children == 1 ? "child" : "children"))"
     }
@@ -105,8 +105,7 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String {
         var lines = ["Box(\(backend)) {"]
         for registration in registrations { lines.append("    \(registration)") }
-        let children = _children.withLock { $0 }.sorted { $0.key < $1.key }
-        for (key, child) in children {
+        for (key, child) in _childrenByKey() {
             let nested = child.debugDescription.split(separator: "\n").map { "    " + $0 }
             lines.append("    child \(String(reflecting: key)): " + nested.joined(separator: "\n").dropFirst(4))
         }

@@ -36,6 +36,12 @@ public final class Box: BoxApi, Sendable {
         }
     }
 
+    /// The word that holds this box's children map once it has had a child (`_children`): the first stored
+    /// property of this root class, so that it starts where `_getUnsafePointerToStoredProperties` says the
+    /// stored properties do (`init` asserts it). Read and written only through `_children`, atomically, never
+    /// as a property after `init`. `nonisolated(unsafe)`: only `_children` touches it, atomically.
+    nonisolated(unsafe) private var _childrenWord: UInt64 = 0
+
     /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the one field a
     /// resolve reads to tell the backends apart, and the table it probes, one load from the box rather than
     /// two through the registry object (`_registry.table`, which owns the table and serialises its writes).
@@ -49,7 +55,13 @@ public final class Box: BoxApi, Sendable {
     /// The number no other box of this process has had: what an error of a resolve that started here keeps
     /// to find this box when it is read (see `_LiveBoxes`).
     let _serial = _LiveBoxes.newSerial()
-    let _children = _Locked<[String: Box]>([:])
+
+    /// The child boxes by key (``newChildBox(forKey:)``), made with the first child: a box that never has one
+    /// allocates nothing for them, and a process whose boxes have none never makes `[String: Box]`'s metadata
+    /// (which makes the Swift runtime search every loaded image for `String`'s `Hashable` conformance).
+    var _children: _LazyReference<_Locked<[String: Box]>> {
+        _LazyReference(_AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self)).word)
+    }
 
     /// Where this box keeps its registrations.
     @_spi(Baseline)
@@ -74,6 +86,10 @@ public final class Box: BoxApi, Sendable {
         _registry = _Registry(
             table: table, dictionary: backend == .dictionary ? _DictionaryStorage() : nil, parent: parent?._registry)
         _registry.box = self
+        assert(
+            withUnsafeMutablePointer(to: &_childrenWord) { UnsafeMutableRawPointer($0) }
+                == _getUnsafePointerToStoredProperties(self),
+            "the children word is not the box's first stored property")
         _LiveBoxes.enter(self)
     }
 
@@ -82,12 +98,13 @@ public final class Box: BoxApi, Sendable {
     /// hands its own children to this loop before it goes.
     deinit {
         _LiveBoxes.leave(_serial)
-        var pending = _children.removeAll()
+        var pending = _takeChildren()
         while var child = pending.popLast() {
             if isKnownUniquelyReferenced(&child) {
-                pending += child._children.removeAll()
+                pending += child._takeChildren()
             }
         }
+        _children.releaseObject()
     }
 
     var _storage: any _ServiceStorage { _registry.storage }
