@@ -13,17 +13,12 @@
 /// reference for the caller to release): a box's `deinit` takes this lock, which is not recursive. Test
 /// hooks are in `_LiveBoxes+Testing.swift`.
 enum _LiveBoxes {
-    /// One box, while it lives (a weak reference reads `nil` from the moment its `deinit` starts).
-    struct Entry {
-        weak var box: Box?
-    }
-
     /// The serials handed out so far: the next box's serial is one more. Counted apart from `boxes`, so
     /// that making a box takes the lock once.
     private static let serials = _AtomicWords(count: 1)
 
     /// The live boxes by serial.
-    static let boxes = _Locked<[UInt64: Entry]>([:])
+    static let boxes = _Locked(_SerialTable())
 
     /// A serial that no box has had in this process, for a box being made.
     ///
@@ -33,41 +28,30 @@ enum _LiveBoxes {
     }
 
     /// Makes `box` findable by its serial, once it is fully initialised.
+    ///
+    /// - Complexity: O(1) amortised, under the lock every `Box()` takes.
     static func enter(_ box: Box) {
-        boxes.withLock { $0[box._serial] = Entry(box: box) }
+        // What the closure returns is destroyed once `withLock` has given the lock back.
+        _ = boxes.withLock { $0.insert(box, serial: box._serial) }
     }
 
-    /// Forgets the box with `serial`, from its `deinit`. Once at most an eighth of the entries' room is in
-    /// use (and the room is more than `smallestRoomKept`), the entries move to new storage with room for
-    /// twice their number, so that a process that once had many boxes alive does not keep their room. The
-    /// move copies each entry's weak reference as it is: reading `box` there could take a box's last strong
-    /// reference under the lock. The removed entry and the old storage are destroyed after the lock is
-    /// given back.
+    /// Forgets the box with `serial`, from its `deinit`. Once at most an eighth of the table's room is in
+    /// use (and the room is more than `_SerialTable.smallestRoom`), the entries move to a table with room
+    /// for twice their number, so that a process that once had many boxes alive does not keep their room.
+    /// The removed entry and the old slots are destroyed after the lock is given back.
     ///
-    /// - Complexity: O(1) amortised: a move copies fewer entries than were removed since the storage was
+    /// - Complexity: O(1) amortised: a move copies fewer entries than were removed since the table was
     ///   made. The call that moves is O(n) in the entries left, under the lock every `Box()` takes.
     static func leave(_ serial: UInt64) {
         // What the closure returns is destroyed once `withLock` has given the lock back.
-        _ = boxes.withLock { entries -> (removed: Entry?, storage: [UInt64: Entry]?) in
-            let removed = entries.removeValue(forKey: serial)
-            guard entries.capacity > smallestRoomKept && entries.count <= entries.capacity / 8 else {
-                return (removed, nil)
-            }
-            var moved = [UInt64: Entry](minimumCapacity: entries.count * 2)
-            for (key, entry) in entries { moved[key] = entry }
-            swap(&entries, &moved)
-            return (removed, moved)
-        }
+        _ = boxes.withLock { $0.remove(serial) }
     }
-
-    /// The room for entries up to which `leave` keeps the storage it has.
-    static let smallestRoomKept = 64
 
     /// The box with `serial`, or `nil` once it is gone (or going). The caller must hold no BoxKit lock where
     /// it releases the reference: it may be the last one, whose release runs the box's `deinit`.
     ///
     /// - Complexity: O(1) on average, under a lock that only the making and the going of boxes share.
     static func box(_ serial: UInt64) -> Box? {
-        boxes.withLock { $0[serial]?.box }
+        boxes.withLock { $0.box(serial) }
     }
 }
