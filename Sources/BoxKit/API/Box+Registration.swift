@@ -56,8 +56,64 @@ extension Box {
         return registration
     }
 
+    /// Registers a factory for the class `type` under an optional `key`: the same registration as the
+    /// overload for any type, kept in a form whose metadata is the same for every class, so that registering
+    /// a new class costs a launch no type metadata of its own.
+    ///
+    /// ```swift
+    /// box.register { Car() }
+    /// box.register(key: "BMW", life: .permanent) { Car(make: "BMW") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type; usually inferred from the factory.
+    ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``.
+    ///   - factory: Makes the service.
+    /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
+    /// - Complexity: O(1) on average: one XXH3 hash and one insert.
+    @inlinable @discardableResult
+    public func register<Service: AnyObject>(
+        _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
+        _ factory: @escaping () -> Service
+    ) -> any ServiceStoring {
+        let registration = _ObjectRegistration(
+            serviceType: Service.self, key: key, life: life, factory: factory, resolving: nil)
+        _register(registration, typeID: ObjectIdentifier(Service.self))
+        return registration
+    }
+
+    /// Registers a factory for the class `type` that resolves its dependencies from the box it receives:
+    /// the same registration as the overload for any type, kept in a form whose metadata is the same for
+    /// every class, so that registering a new class costs a launch no type metadata of its own.
+    ///
+    /// ```swift
+    /// box.register(Car.self, key: "sports") { r in
+    ///     Car(engine: r.resolve())
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type; usually inferred from the factory.
+    ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
+    ///   - life: `.transient` (the default), `.permanent`, `.graph` or `.weak`; see ``LifeType``.
+    ///   - factory: Makes the service, resolving what it needs from its argument.
+    /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
+    /// - Complexity: O(1) on average: one XXH3 hash and one insert.
+    @inlinable @discardableResult
+    public func register<Service: AnyObject>(
+        _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
+        _ factory: @escaping (Resolver) -> Service
+    ) -> any ServiceStoring {
+        let registration = _ObjectRegistration(
+            serviceType: Service.self, key: key, life: life, factory: nil, resolving: factory)
+        _register(registration, typeID: ObjectIdentifier(Service.self))
+        return registration
+    }
+
     /// The one registration funnel: non-generic, so that only the registration object is made in the
-    /// caller's specialised code (where its generic metadata is cheap to reach). The backend is borrowed
+    /// caller's specialised code (where a `_Registration<Service>`'s metadata is cheap to reach once made;
+    /// an `_ObjectRegistration` has the same for every class). The backend is borrowed
     /// (`_Registry.withStorage`), not retained.
     @usableFromInline
     func _register(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {

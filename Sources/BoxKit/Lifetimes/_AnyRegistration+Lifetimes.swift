@@ -45,9 +45,11 @@ extension _AnyRegistration {
     }
 }
 
-/// Whether a `Service` is one class reference (a class type, not an existential or a value), which converts
-/// to and from an object pointer by a bit cast. Constant once specialised.
+/// Whether a `Service` is one class reference (a class type, or `AnyObject` itself, in which
+/// `_ObjectRegistration` keeps its instances; not another existential, nor a value), which converts to and
+/// from an object pointer by a bit cast. Constant once specialised.
 @inlinable @inline(__always)
 func _isObjectReference<Service>(_: Service.Type) -> Bool {
-    Service.self is AnyObject.Type && MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
+    MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
+        && (Service.self is AnyObject.Type || Service.self == AnyObject.self)
 }

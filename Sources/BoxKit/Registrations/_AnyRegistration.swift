@@ -23,6 +23,10 @@ class _AnyRegistration: @unchecked Sendable {
     /// `key == nil` and no runtime arguments: a dependency on this registration is recorded as its service
     /// type alone (`_ResolutionThread.recordDependency`). Also in what would otherwise be padding.
     let hasPlainIdentity: Bool
+    /// Whether this is an `_ObjectRegistration`, whose factory returns `AnyObject`: a resolve of a service
+    /// type of one reference checks it to know which class to call (`_Lookup.instance`). Also in what would
+    /// otherwise be padding, on the line a resolve reads.
+    @usableFromInline let makesObjects: Bool
     /// What only some registrations have (an actor, declared dependencies, a factory that may throw).
     let extras: _RegistrationExtras?
     /// The registered service type, as written at registration.
@@ -52,9 +56,10 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false,
-        extras: _RegistrationExtras? = nil, takesArguments: Bool = false
+        extras: _RegistrationExtras? = nil, takesArguments: Bool = false, makesObjects: Bool = false
     ) {
         self.serviceType = serviceType
+        self.makesObjects = makesObjects
         self.key = key
         self.life = life
         self.isAsync = isAsync

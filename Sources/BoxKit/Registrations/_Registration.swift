@@ -1,5 +1,8 @@
 /// A registration of one service type: its factory, typed (the instance a shared lifetime keeps is
-/// `_AnyRegistration`'s, whose layout is the same for every service type).
+/// `_AnyRegistration`'s, whose layout is the same for every service type). A class service registered with
+/// the `register` overloads constrained to `AnyObject` is kept in an `_ObjectRegistration` instead, which is
+/// not generic; this one keeps every other service, including a class registered from generic code, through
+/// an auto-registered initializer, a forward, an actor-isolated or a throwing factory.
 @usableFromInline
 final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, in whichever of the two shapes `register` received (exactly one is set): one that takes
@@ -40,10 +43,6 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_Registration<Service>> {
         Unmanaged<_Registration<Service>>.fromOpaque(raw)
     }
-
-    /// The ready permanent instance.
-    @inlinable
-    var readyInstance: Service { keptInstance(as: Service.self) }
 
     /// Calls the factory. Each is called through optional chaining on the stored property, which borrows
     /// it from the registration: binding it with `if let` first would copy it, retaining and releasing its

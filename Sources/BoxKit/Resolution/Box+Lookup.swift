@@ -312,29 +312,58 @@ extension Box {
     /// what a factory that may throw threw; any other failure stops the program (in a verification, its
     /// thread).
     func _resolve<Service>(registration: _Registration<Service>) throws(BoxError) -> Service {
+        try _resolve(
+            registration, as: Service.self,
+            make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
+            makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
+            makeThrowing: { resolver, holder throws(BoxError) in
+                do {
+                    return try registration.makeThrowing(resolvingFrom: resolver, holder: holder)
+                } catch {
+                    throw error as! BoxError
+                }
+            })
+    }
+
+    /// `_resolve(registration:)` for a class service's `_ObjectRegistration`, whose instance it returns as
+    /// `AnyObject`; its factory cannot throw, so every failure stops the program (in a verification, its
+    /// thread).
+    func _resolve(objectRegistration registration: _ObjectRegistration) -> AnyObject {
+        do {
+            return try _resolve(
+                registration, as: AnyObject.self,
+                make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
+                makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
+                makeThrowing: { _, _ in preconditionFailure("an _ObjectRegistration's factory cannot throw") })
+        } catch {
+            _trap(error)
+        }
+    }
+
+    /// The part `_resolve(registration:)` and `_resolve(objectRegistration:)` share: the lookup decided for
+    /// `registration`, then the funnel, with the registration kind's own `make` (transient), `makeShared`
+    /// (given the box that holds it) and `makeThrowing`.
+    private func _resolve<Service>(
+        _ registration: _AnyRegistration, as _: Service.Type, make: (Box) -> Service,
+        makeShared: (Box, () -> Box?) -> Service,
+        makeThrowing: (Box, Unmanaged<Box>?) throws(BoxError) -> Service
+    ) throws(BoxError) -> Service {
         let raw = Unmanaged.passUnretained(registration).toOpaque()
         let lookup = _ResolutionThread.decide(raw, holder: nil, thread: cbox_thread_current(), hold: .caller)
         return try lookup.instance(
             from: _CallerHeld(_resolver: self),
-            ready: { _ in registration.readyInstance },
+            ready: { _ in registration.keptInstance(as: Service.self) },
             make: { _, resolver, _ in
-                guard registration.life != .transient else {
-                    return registration.make(resolvingFrom: resolver, holder: nil)
-                }
-                return registration.makeShared(resolvingFrom: resolver) { _holder(of: registration) }
+                guard registration.life != .transient else { return make(resolver) }
+                return makeShared(resolver) { _holder(of: registration) }
             },
             otherwise: { lookup throws(BoxError) in
                 if lookup.state == .makeThrowing {
                     let source = _CallerHeld(_resolver: self)
                     defer { source._endMake(lookup) }
-                    let holder = _holder(of: registration).map { Unmanaged.passUnretained($0) }
-                    do {
-                        return try registration.makeThrowing(resolvingFrom: self, holder: holder)
-                    } catch {
-                        throw error as! BoxError
-                    }
+                    return try makeThrowing(self, _holder(of: registration).map { Unmanaged.passUnretained($0) })
                 }
-                _trap(_error(lookup, type: Service.self, key: registration.key))
+                _trap(_error(lookup, type: registration.serviceType, key: registration.key))
             })
     }
 

@@ -63,17 +63,32 @@ extension _Lookup {
         }
     }
 
-    /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments (a
-    /// `_Registration<Service>`).
+    /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments: an
+    /// `_ObjectRegistration` (a class service registered with a factory whose result is constrained to
+    /// `AnyObject`), or a `_Registration<Service>`. Only a service type of one reference can have the first
+    /// kind, which a flag on the registration's first line tells apart; for any other type the check
+    /// compiles away.
     @inlinable @inline(__always)
     func instance<Source: _LookupSource, Service, Failure: Error>(
         from source: Source, otherwise: (_Lookup) throws(Failure) -> Service
     ) throws(Failure) -> Service {
         try instance(
             from: source,
-            ready: { _Registration<Service>.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },
+            ready: { registration in
+                Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef {
+                    $0.keptInstance(as: Service.self)
+                }
+            },
             make: { registration, resolver, holder in
-                _Registration<Service>.at(registration)._withUnsafeGuaranteedRef {
+                if MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size,
+                    Unmanaged<_AnyRegistration>.fromOpaque(registration)._withUnsafeGuaranteedRef({ $0.makesObjects })
+                {
+                    let made = _ObjectRegistration.at(registration)._withUnsafeGuaranteedRef {
+                        $0.make(resolvingFrom: resolver, holder: holder)
+                    }
+                    return unsafeBitCast(made, to: Service.self)
+                }
+                return _Registration<Service>.at(registration)._withUnsafeGuaranteedRef {
                     $0.make(resolvingFrom: resolver, holder: holder)
                 }
             },

@@ -34,8 +34,8 @@ struct _Lookup {
     }
 
     @usableFromInline let state: State
-    /// The registration (a `_Registration<Service>`, or an `_AsyncRegistration<Service>` for `.asyncFactory`),
-    /// valid until the lookup ends.
+    /// The registration (an `_ObjectRegistration` or a `_Registration<Service>`, or an
+    /// `_AsyncRegistration<Service>` for `.asyncFactory`), valid until the lookup ends.
     @usableFromInline let registration: UnsafeMutableRawPointer?
     /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the
     /// box the resolve started from.

@@ -1,0 +1,81 @@
+/// A registration of a class service (`register` with a factory whose result is constrained to `AnyObject`):
+/// not generic, so that registering a new service type makes no metadata of its own. A generic
+/// `_Registration<Service>` costs the Swift runtime about 9,700 instructions per service type the first time
+/// (demangling its name where `register` is called, then instantiating the class), most of what an app's
+/// launch pays per service.
+///
+/// The factory is kept as returning `AnyObject`: a factory whose result is a generic type constrained to
+/// `AnyObject` converts to that implicitly, with no thunk (the two are called the same way, the result one
+/// reference returned directly), and a `let` of this class is called borrowed, as `_Registration`'s is. The
+/// resolve casts the result back to its service type with `unsafeBitCast` (`_Lookup.instance`), since every
+/// lookup of this registration names its class type or a class-bound existential of one reference.
+///
+/// Every lifetime keeps and reads its instance as `AnyObject` (`make`, `makeShared`): one reference, stored
+/// as itself (`_isObjectReference`), which a typed read of the service type reads back by a bit cast.
+@usableFromInline
+final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Sendable {
+    /// The factory, in whichever of the two shapes `register` received (exactly one is set), as in
+    /// `_Registration`.
+    @usableFromInline let factory: (() -> AnyObject)?
+    @usableFromInline let resolvingFactory: ((Resolver) -> AnyObject)?
+
+    /// Inlinable, so that `register` makes it in the caller's code, as it does `_Registration`; its metadata
+    /// is the same for every service type.
+    @inlinable
+    init(
+        serviceType: Any.Type, key: String?, life: LifeType, factory: (() -> AnyObject)?,
+        resolving: ((Resolver) -> AnyObject)?
+    ) {
+        precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
+        self.factory = factory
+        resolvingFactory = resolving
+        super.init(serviceType: serviceType, key: key, life: life, makesObjects: true)
+    }
+
+    /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
+    @inlinable
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ObjectRegistration> {
+        Unmanaged<_ObjectRegistration>.fromOpaque(raw)
+    }
+
+    /// Calls the factory, borrowing it from the registration (see `_Registration.call`).
+    @inlinable
+    func call(_ resolver: Resolver) -> AnyObject {
+        if let made = factory?() { return made }
+        if let made = resolvingFactory?(resolver) { return made }
+        preconditionFailure("a registration without a factory")
+    }
+
+    /// Makes the service for a resolve that started at `origin`, by its lifetime's rule
+    /// (`_AnyRegistration.make`); `holder` is the ancestor box that holds the registration, `nil` when it
+    /// is `origin`. Always inlined into the resolve, as `_Registration.make` is, so that a transient resolve
+    /// calls the factory where it is resolved.
+    @inlinable @inline(__always)
+    func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> AnyObject {
+        guard life == .transient else {
+            return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
+        }
+        return makeTransient(resolvingFrom: origin) { call($0) }
+    }
+
+    /// `make` for the lifetimes that share an instance: out of line, and compiled once in BoxKit for every
+    /// class service, since it keeps and reads the instance as `AnyObject`.
+    @usableFromInline
+    func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> AnyObject {
+        make(resolvingFrom: origin, holder: holder, call: { call($0) })
+    }
+
+    @usableFromInline func service(_ resolver: Resolver) -> Any {
+        resolver._resolve(objectRegistration: self)
+    }
+
+    override func unmade() -> _AnyRegistration {
+        copySettings(
+            to: _ObjectRegistration(
+                serviceType: serviceType, key: key, life: life, factory: factory, resolving: resolvingFactory))
+    }
+
+    override func verificationResolve(from box: Box) -> Any? {
+        box._resolve(objectRegistration: self)
+    }
+}
