@@ -21,10 +21,26 @@ private func registerAnyType<Service>(
     box.register(life: life, factory)
 }
 
+/// The name of the registration class `registration` is of.
+private func kind(_ registration: any ServiceStoring) -> String {
+    String(describing: type(of: registration))
+}
+
 /// A class service is kept in a registration whose factory returns `AnyObject`, unless generic code registers
-/// it through the overload for any type; both kinds resolve by the same rules.
+/// it through the overload for any type; both kinds resolve by the same rules. Every other suite's class
+/// services are registered directly, so they run on the first kind.
 @Suite("Class registrations")
 struct ObjectRegistrationTests {
+    @Test("a class registered directly gets the registration for classes; from generic code, the generic one")
+    func registrationKinds() {
+        let box = Box()
+        #expect(kind(box.register { Tracked(1) }) == "_ObjectRegistration")
+        #expect(kind(box.register(key: "r") { _ in Tracked(2) }) == "_ObjectRegistration")
+        #expect(kind(box.register(AnyObject.self, key: "a") { Tracked(3) }) == "_ObjectRegistration")
+        #expect(kind(registerAnyType(box, life: .transient) { _ in Engine() }) == "_Registration<Engine>")
+        #expect(kind(box.register { Car() as Vehicle }) == "_Registration<Vehicle>")
+    }
+
     @Test(
         "a class registered from generic code resolves by the same lifetime rules as one registered directly",
         arguments: backends, plainLifetimes)

@@ -5,7 +5,7 @@ import Testing
 /// The table `_LiveBoxes` finds boxes in by serial: an open-addressing table with backward-shift deletion.
 @Suite("The live-box table by serial")
 struct SerialTableTests {
-    /// Serials whose home slots collide in a 256-slot table, so that removals shift long runs.
+    /// Serials whose home slots collide in a table of 256 slots or fewer, so that removals shift long runs.
     private static func collidingSerials(_ count: Int) -> [UInt64] {
         let home = { (serial: UInt64) in (serial &* 0x9E37_79B9_7F4A_7C15) >> 32 & 255 }
         return Array((1...UInt64(10_000_000)).lazy.filter { home($0) == home(1) }.prefix(count))

@@ -12,8 +12,9 @@ extension Box {
     /// let database = await box.resolveAsync(Database.self)
     /// ```
     ///
-    /// A closure with no `await` in it picks the synchronous ``register(_:key:life:_:)-6no86``
-    /// instead, so `box.register { Car() }` registers a synchronous factory as it always has. A `.permanent`
+    /// A closure with no `await` in it picks a synchronous overload instead (``register(_:key:life:_:)-6no86``,
+    /// or its counterpart for classes), so `box.register { Car() }` registers a synchronous factory as it
+    /// always has. A `.permanent`
     /// factory runs exactly once, even when many tasks resolve the service at the same moment: the first
     /// starts one task that creates it, and every other waits for that task. ``ServiceStoring/onInitialised(_:)``
     /// hooks run after the factory returns, before the instance is returned or shared.
@@ -50,8 +51,8 @@ extension Box {
     /// }
     /// ```
     ///
-    /// A closure with no `await` in it picks the synchronous ``register(_:key:life:_:)-8v9cb``
-    /// instead. See ``register(_:key:life:_:)-1ktcx`` for lifetimes and hooks.
+    /// A closure with no `await` in it picks a synchronous overload instead (``register(_:key:life:_:)-8v9cb``,
+    /// or its counterpart for classes). See ``register(_:key:life:_:)-1ktcx`` for lifetimes and hooks.
     ///
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.

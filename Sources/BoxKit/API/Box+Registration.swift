@@ -3,12 +3,12 @@ extension Box {
     ///
     /// Registering an existing (type, key) replaces it; the old factory and any instance it kept are
     /// released once no resolve in flight uses them. A factory that must `await` takes the async overload,
-    /// ``register(_:key:life:_:)-1ktcx``.
+    /// ``register(_:key:life:_:)-1ktcx``; one that makes a class instance, such as `box.register { Car() }`,
+    /// takes this overload's counterpart for classes, which behaves the same.
     ///
     /// ```swift
-    /// box.register { Car() }
-    /// box.register(key: "BMW", life: .permanent) { Car(make: "BMW") }
     /// box.register { Car() as Vehicle }
+    /// box.register(key: "default", life: .permanent) { Settings(theme: .dark) }
     /// ```
     ///
     /// - Parameters:
@@ -31,10 +31,11 @@ extension Box {
     /// Registers a factory that resolves its dependencies from the box it receives.
     ///
     /// A transient factory receives the box the resolve started from (a child box, say); a permanent one
-    /// receives the box that holds the registration, since its one instance is shared.
+    /// receives the box that holds the registration, since its one instance is shared. A factory that makes
+    /// a class instance takes this overload's counterpart for classes, which behaves the same.
     ///
     /// ```swift
-    /// box.register(Car.self, key: "sports", life: .transient) { r in
+    /// box.register(Vehicle.self, key: "sports", life: .transient) { r in
     ///     Car(engine: r.resolve())
     /// }
     /// ```
@@ -56,9 +57,9 @@ extension Box {
         return registration
     }
 
-    /// Registers a factory for the class `type` under an optional `key`: the same registration as the
-    /// overload for any type, kept in a form whose metadata is the same for every class, so that registering
-    /// a new class costs a launch no type metadata of its own.
+    /// Registers a factory for the class `type` under an optional `key`. Behaves exactly as
+    /// ``register(_:key:life:_:)-6no86``, which it stands in for when the factory makes a class instance:
+    /// its registration has the same form for every class, so registering a new class makes no type metadata.
     ///
     /// ```swift
     /// box.register { Car() }
@@ -83,9 +84,10 @@ extension Box {
         return registration
     }
 
-    /// Registers a factory for the class `type` that resolves its dependencies from the box it receives:
-    /// the same registration as the overload for any type, kept in a form whose metadata is the same for
-    /// every class, so that registering a new class costs a launch no type metadata of its own.
+    /// Registers a factory for the class `type` that resolves its dependencies from the box it receives.
+    /// Behaves exactly as ``register(_:key:life:_:)-8v9cb``, which it stands in for when the factory makes a
+    /// class instance: its registration has the same form for every class, so registering a new class makes
+    /// no type metadata.
     ///
     /// ```swift
     /// box.register(Car.self, key: "sports") { r in

@@ -47,7 +47,8 @@ extension _AnyRegistration {
 
 /// Whether a `Service` is one class reference (a class type, or `AnyObject` itself, in which
 /// `_ObjectRegistration` keeps its instances; not another existential, nor a value), which converts to and
-/// from an object pointer by a bit cast. Constant once specialised.
+/// from an object pointer by a bit cast. Constant once specialised for a type whose size is not one
+/// reference's; for one that is, comparing with `AnyObject` may be left to run time.
 @inlinable @inline(__always)
 func _isObjectReference<Service>(_: Service.Type) -> Bool {
     MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size

@@ -251,7 +251,8 @@ class _AnyRegistration: @unchecked Sendable {
     }
 }
 
-/// The one `onInitialised` of the three registration classes (plain, with runtime arguments, async): each
+/// The one `onInitialised` of the four registration classes (plain, for classes, with runtime arguments,
+/// async): each
 /// conforms to ``ServiceStoring`` and keeps its hooks in `_AnyRegistration`.
 extension ServiceStoring where Self: _AnyRegistration {
     @usableFromInline func onInitialised(_ closure: @escaping (_ resolver: Resolver, _ service: Any) -> Void) {

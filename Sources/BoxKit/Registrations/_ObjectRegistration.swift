@@ -1,8 +1,6 @@
 /// A registration of a class service (`register` with a factory whose result is constrained to `AnyObject`):
-/// not generic, so that registering a new service type makes no metadata of its own. A generic
-/// `_Registration<Service>` costs the Swift runtime about 9,700 instructions per service type the first time
-/// (demangling its name where `register` is called, then instantiating the class), most of what an app's
-/// launch pays per service.
+/// not generic, so that registering a new service type makes no type metadata, where a generic
+/// `_Registration<Service>` has the Swift runtime build that class's metadata for each service type.
 ///
 /// The factory is kept as returning `AnyObject`: a factory whose result is a generic type constrained to
 /// `AnyObject` converts to that implicitly, with no thunk (the two are called the same way, the result one

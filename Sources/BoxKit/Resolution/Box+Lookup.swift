@@ -329,25 +329,22 @@ extension Box {
     /// `AnyObject`; its factory cannot throw, so every failure stops the program (in a verification, its
     /// thread).
     func _resolve(objectRegistration registration: _ObjectRegistration) -> AnyObject {
-        do {
-            return try _resolve(
-                registration, as: AnyObject.self,
-                make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
-                makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
-                makeThrowing: { _, _ in preconditionFailure("an _ObjectRegistration's factory cannot throw") })
-        } catch {
-            _trap(error)
-        }
+        _resolve(
+            registration, as: AnyObject.self,
+            make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
+            makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
+            makeThrowing: nil as ((Box, Unmanaged<Box>?) throws(Never) -> AnyObject)?)
     }
 
     /// The part `_resolve(registration:)` and `_resolve(objectRegistration:)` share: the lookup decided for
     /// `registration`, then the funnel, with the registration kind's own `make` (transient), `makeShared`
-    /// (given the box that holds it) and `makeThrowing`.
-    private func _resolve<Service>(
+    /// (given the box that holds it) and `makeThrowing` (`nil` for a kind whose factory cannot throw, which
+    /// `decide` never makes a `.makeThrowing` lookup of).
+    private func _resolve<Service, Failure: Error>(
         _ registration: _AnyRegistration, as _: Service.Type, make: (Box) -> Service,
         makeShared: (Box, () -> Box?) -> Service,
-        makeThrowing: (Box, Unmanaged<Box>?) throws(BoxError) -> Service
-    ) throws(BoxError) -> Service {
+        makeThrowing: ((Box, Unmanaged<Box>?) throws(Failure) -> Service)?
+    ) throws(Failure) -> Service {
         let raw = Unmanaged.passUnretained(registration).toOpaque()
         let lookup = _ResolutionThread.decide(raw, holder: nil, thread: cbox_thread_current(), hold: .caller)
         return try lookup.instance(
@@ -357,8 +354,8 @@ extension Box {
                 guard registration.life != .transient else { return make(resolver) }
                 return makeShared(resolver) { _holder(of: registration) }
             },
-            otherwise: { lookup throws(BoxError) in
-                if lookup.state == .makeThrowing {
+            otherwise: { lookup throws(Failure) in
+                if lookup.state == .makeThrowing, let makeThrowing {
                     let source = _CallerHeld(_resolver: self)
                     defer { source._endMake(lookup) }
                     return try makeThrowing(self, _holder(of: registration).map { Unmanaged.passUnretained($0) })

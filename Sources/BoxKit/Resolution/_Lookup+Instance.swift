@@ -65,9 +65,9 @@ extension _Lookup {
 
     /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments: an
     /// `_ObjectRegistration` (a class service registered with a factory whose result is constrained to
-    /// `AnyObject`), or a `_Registration<Service>`. Only a service type of one reference can have the first
-    /// kind, which a flag on the registration's first line tells apart; for any other type the check
-    /// compiles away.
+    /// `AnyObject`), or a `_Registration<Service>`. Only a service type the size of one reference can have
+    /// the first kind, which a flag on the registration's first line tells apart (a load and a branch, for
+    /// such a type that is not a class too); for a type of any other size the check compiles away.
     @inlinable @inline(__always)
     func instance<Source: _LookupSource, Service, Failure: Error>(
         from source: Source, otherwise: (_Lookup) throws(Failure) -> Service

@@ -16,7 +16,7 @@ struct _SerialTable {
     }
 
     /// The room a table starts with, and never goes below.
-    static let smallestRoom = 64
+    static var smallestRoom: Int { 64 }
 
     private(set) var slots: [Entry]
     /// The number of entries.
@@ -41,6 +41,8 @@ struct _SerialTable {
     }
 
     /// Whether an entry with `serial` is here.
+    ///
+    /// - Complexity: O(1) on average.
     func contains(_ serial: UInt64) -> Bool { index(of: serial) != nil }
 
     /// Enters `box` under `serial`, which no entry has: doubles the room first if the table would pass three
@@ -83,6 +85,8 @@ struct _SerialTable {
     }
 
     /// Moves every entry to new slots with room for `room`, and returns the old slots.
+    ///
+    /// - Complexity: O(n) in the slots and the new room.
     private mutating func moveEntries(room: Int) -> [Entry] {
         var moved = _SerialTable(room: room)
         for entry in slots where entry.serial != 0 {
