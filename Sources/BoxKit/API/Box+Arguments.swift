@@ -116,7 +116,7 @@ extension Box {
         typealias Registration = _ArgumentRegistration<Service, First, repeat each Rest>
         return try _begin(Registration.typeID, key: key).instance(
             from: self,
-            ready: { Registration.at($0)._withUnsafeGuaranteedRef { $0.readyInstance } },
+            ready: { Registration.at($0)._withUnsafeGuaranteedRef { $0.keptInstance(as: Service.self) } },
             make: { registration, resolver, holder in
                 Registration.at(registration)._withUnsafeGuaranteedRef {
                     $0.make(resolvingFrom: resolver, holder: holder, arguments: first, repeat each rest)

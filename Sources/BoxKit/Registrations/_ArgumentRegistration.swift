@@ -65,10 +65,6 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
         Unmanaged<_ArgumentRegistration<Service, repeat each Argument>>.fromOpaque(raw)
     }
 
-    /// The ready permanent instance.
-    @inlinable
-    var readyInstance: Service { keptInstance(as: Service.self) }
-
     /// Makes the service for a resolve that started at `origin` with `argument`, by its lifetime's rule
     /// (`_AnyRegistration.make`): a shared instance is made with the arguments of the resolve that makes it.
     /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.

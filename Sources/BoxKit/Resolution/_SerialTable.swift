@@ -52,9 +52,7 @@ struct _SerialTable {
     mutating func insert(_ box: Box, serial: UInt64) -> [Entry]? {
         precondition(serial != 0, "serial 0 marks an empty slot")
         let old = (count + 1) * 4 > slots.count * 3 ? moveEntries(room: slots.count * 2) : nil
-        var index = home(of: serial)
-        while slots[index].serial != 0 { index = (index + 1) & mask }
-        slots[index] = Entry(serial: serial, box: box)
+        slots[emptySlot(for: serial)] = Entry(serial: serial, box: box)
         count += 1
         return old
     }
@@ -89,11 +87,7 @@ struct _SerialTable {
     /// - Complexity: O(n) in the slots and the new room.
     private mutating func moveEntries(room: Int) -> [Entry] {
         var moved = _SerialTable(room: room)
-        for entry in slots where entry.serial != 0 {
-            var index = moved.home(of: entry.serial)
-            while moved.slots[index].serial != 0 { index = (index + 1) & moved.mask }
-            moved.slots[index] = entry
-        }
+        for entry in slots where entry.serial != 0 { moved.slots[moved.emptySlot(for: entry.serial)] = entry }
         moved.count = count
         swap(&self, &moved)
         return moved.slots
@@ -104,6 +98,14 @@ struct _SerialTable {
     /// The slot where the search for `serial` starts (Fibonacci hashing).
     private func home(of serial: UInt64) -> Int {
         Int(truncatingIfNeeded: (serial &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The first empty slot at or after `serial`'s home slot, where an entry for it goes; the table must
+    /// have one.
+    private func emptySlot(for serial: UInt64) -> Int {
+        var index = home(of: serial)
+        while slots[index].serial != 0 { index = (index + 1) & mask }
+        return index
     }
 
     private func index(of serial: UInt64) -> Int? {
