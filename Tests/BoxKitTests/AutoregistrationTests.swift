@@ -142,12 +142,14 @@ struct AutoregistrationTests {
         #expect(box.verify().map(\.reason) == [.cycle])
     }
 
-    @Test("the dependency graph has an auto-registration's edges before anything is resolved", arguments: backends)
-    func graphKnowsEdgesInAdvance(backend: Box.Backend) {
+    @Test(
+        "the dependency graph has an auto-registration's edges before anything is resolved, in a copy of its box too",
+        arguments: backends, [false, true])
+    func graphKnowsEdgesInAdvance(backend: Box.Backend, inCopy: Bool) {
         let box = Box(backend: backend)
         box.register { Engine() }
         box.autoregister(Car.init(engine:name:))
-        let graph = box.dependencyGraph()
+        let graph = (inCopy ? Box(copying: box) : box).dependencyGraph()
         #expect(
             graph.edges == [
                 .init(from: "BoxKitTests.Car", to: "BoxKitTests.Engine"),

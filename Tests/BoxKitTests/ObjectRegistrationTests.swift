@@ -41,6 +41,42 @@ struct ObjectRegistrationTests {
         #expect(kind(box.register { Car() as Vehicle }) == "_Registration<Vehicle>")
     }
 
+    @Test("an auto-registered class gets the registration for classes; a protocol, the generic one")
+    func autoregistrationKinds() {
+        let box = Box()
+        #expect(kind(box.autoregister(Car.init(engine:name:))) == "_ObjectRegistration")
+        #expect(kind(box.autoregister(Kettle.init, as: Appliance.self)) == "_ObjectRegistration")
+        #expect(kind(box.autoregister(Car.init(engine:name:), as: Vehicle.self)) == "_Registration<Vehicle>")
+        #expect(kind(box.autoregister({ Tracked(1).id })) == "_Registration<Int>")
+    }
+
+    @Test(
+        "an auto-registered class resolves by the same lifetime rules as one registered with a closure",
+        arguments: backends, plainLifetimes)
+    func autoregisteredAndDirectAgree(backend: Box.Backend, life: LifeType) {
+        let direct = Box(backend: backend)
+        direct.register(life: life) { r in Car(engine: r.resolve(), name: "direct") }
+        let auto = Box(backend: backend)
+        auto.autoregister(Car.init(engine:name:), life: life)
+        for box in [direct, auto] { box.register(life: .permanent) { Engine() } }
+        auto.register { "auto" }
+        let (directFirst, directSecond) = (direct.resolve() as Car, direct.resolve() as Car)
+        let (autoFirst, autoSecond) = (auto.resolve() as Car, auto.resolve() as Car)
+        #expect(directFirst.name == "direct" && autoFirst.name == "auto")
+        #expect(autoFirst.engine === auto.resolve(Engine.self))
+        #expect((directFirst === directSecond) == (autoFirst === autoSecond), "life \(life)")
+    }
+
+    @Test("a forward to a superclass shares the service's one permanent instance", arguments: backends)
+    func forwardToSuperclass(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Kettle() }
+        box.forward(Appliance.self, to: Kettle.self)
+        let appliance = box.resolve(Appliance.self)
+        #expect(appliance.label == "kettle")
+        #expect(appliance === box.resolve(Kettle.self))
+    }
+
     @Test(
         "a class registered from generic code resolves by the same lifetime rules as one registered directly",
         arguments: backends, plainLifetimes)

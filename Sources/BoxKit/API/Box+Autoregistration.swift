@@ -23,6 +23,9 @@ extension Box {
     /// (`Car.init(engine:)`). A dependency registered under a key, or with runtime arguments, needs a
     /// `register` closure instead.
     ///
+    /// A class service gets the registration a `register` closure making a class gets, so registering a new
+    /// class makes no type metadata.
+    ///
     /// - Parameters:
     ///   - initializer: Makes the service from its dependencies.
     ///   - type: The service type to register it as; by default what `initializer` returns, or a protocol
@@ -38,10 +41,9 @@ extension Box {
     ) -> any ServiceStoring {
         var declared: [Any.Type] = []
         repeat declared.append((each Dependency).self)
-        let registration = _Registration<Service>(
-            key: key, life: life, factory: nil,
-            resolving: { resolver in initializer(repeat resolver.resolve((each Dependency).self)) },
-            declaredDependencies: declared)
+        let registration = _registration(of: Service.self, key: key, life: life, declaredDependencies: declared) {
+            resolver in initializer(repeat resolver.resolve((each Dependency).self))
+        }
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }

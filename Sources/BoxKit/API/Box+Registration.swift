@@ -113,6 +113,27 @@ extension Box {
         return registration
     }
 
+    /// The registration BoxKit's own generic code (`autoregister`, `forward`) makes for `factory`, which
+    /// resolves from the box it receives: for a service type that is one class reference (`_isObjectReference`,
+    /// asked at run time, since this code is not specialised), an `_ObjectRegistration`, as `register` makes
+    /// for a class, so that registering a new class makes no type metadata; a `_Registration<Service>`
+    /// otherwise. `declaredDependencies` are an auto-registered initializer's parameter types.
+    func _registration<Service>(
+        of _: Service.Type, key: String?, life: LifeType, declaredDependencies: [Any.Type] = [],
+        _ factory: @escaping (Resolver) -> Service
+    ) -> any _AnyRegistration & ServiceStoring {
+        guard _isObjectReference(Service.self) else {
+            return _Registration<Service>(
+                key: key, life: life, factory: nil, resolving: factory, declaredDependencies: declaredDependencies)
+        }
+        let extras =
+            declaredDependencies.isEmpty
+            ? nil : _RegistrationExtras(isolation: nil, declaredDependencies: declaredDependencies)
+        return _ObjectRegistration(
+            serviceType: Service.self, key: key, life: life, factory: nil,
+            resolving: { resolver in unsafeBitCast(factory(resolver), to: AnyObject.self) }, extras: extras)
+    }
+
     /// The one registration funnel: non-generic, so that only the registration object is made in the
     /// caller's specialised code (where a `_Registration<Service>`'s metadata is cheap to reach once made;
     /// an `_ObjectRegistration` has the same for every class). The backend is borrowed

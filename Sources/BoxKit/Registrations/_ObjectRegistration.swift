@@ -1,5 +1,5 @@
-/// A registration of a class service (`register` with a factory whose result is constrained to `AnyObject`):
-/// not generic, so that registering a new service type makes no type metadata, where a generic
+/// A registration of a class service (`register` with a factory whose result is constrained to `AnyObject`;
+/// `autoregister` and `forward` of a class type, through `Box._registration`): not generic, so that registering a new service type makes no type metadata, where a generic
 /// `_Registration<Service>` has the Swift runtime build that class's metadata for each service type.
 ///
 /// The factory is kept as returning `AnyObject`: a factory whose result is a generic type constrained to
@@ -18,16 +18,17 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     @usableFromInline let resolvingFactory: ((Resolver) -> AnyObject)?
 
     /// Inlinable, so that `register` makes it in the caller's code, as it does `_Registration`; its metadata
-    /// is the same for every service type.
+    /// is the same for every service type. `extras` are an auto-registered initializer's parameter types
+    /// (`_registration(of:key:life:declaredDependencies:_:)`); `register` has none.
     @inlinable
     init(
         serviceType: Any.Type, key: String?, life: LifeType, factory: (() -> AnyObject)?,
-        resolving: ((Resolver) -> AnyObject)?
+        resolving: ((Resolver) -> AnyObject)?, extras: _RegistrationExtras? = nil
     ) {
         precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
         self.factory = factory
         resolvingFactory = resolving
-        super.init(serviceType: serviceType, key: key, life: life, makesObjects: true)
+        super.init(serviceType: serviceType, key: key, life: life, extras: extras, makesObjects: true)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -70,7 +71,8 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     override func unmade() -> _AnyRegistration {
         copySettings(
             to: _ObjectRegistration(
-                serviceType: serviceType, key: key, life: life, factory: factory, resolving: resolvingFactory))
+                serviceType: serviceType, key: key, life: life, factory: factory, resolving: resolvingFactory,
+                extras: extras))
     }
 
     override func verificationResolve(from box: Box) -> Any? {
