@@ -50,6 +50,14 @@ struct ObjectRegistrationTests {
         #expect(kind(box.autoregister({ Tracked(1).id })) == "_Registration<Int>")
     }
 
+    @Test("a class isolated to a global actor gets the registration for classes; a value, the generic one")
+    func isolatedRegistrationKinds() {
+        let box = Box()
+        #expect(kind(box.register(isolatedTo: MainActor.self) { @MainActor in MapView() }) == "_ObjectRegistration")
+        #expect(kind(box.register(isolatedTo: MainActor.self) { @MainActor _ in MapView() }) == "_ObjectRegistration")
+        #expect(kind(box.register(isolatedTo: MainActor.self) { @MainActor in 1 }) == "_Registration<Int>")
+    }
+
     @Test(
         "an auto-registered class resolves by the same lifetime rules as one registered with a closure",
         arguments: backends, plainLifetimes)

@@ -41,9 +41,10 @@ extension Box {
     ) -> any ServiceStoring {
         var declared: [Any.Type] = []
         repeat declared.append((each Dependency).self)
-        let registration = _registration(of: Service.self, key: key, life: life, declaredDependencies: declared) {
-            resolver in initializer(repeat resolver.resolve((each Dependency).self))
-        }
+        let registration = _registration(
+            of: Service.self, key: key, life: life,
+            resolving: { resolver in initializer(repeat resolver.resolve((each Dependency).self)) },
+            declaredDependencies: declared)
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }

@@ -31,13 +31,15 @@ extension Box {
 
     /// Registers `Forwarded` under `key` as `Service` under `key`, cast.
     private func _forward<Service, Forwarded>(_ forwarded: Forwarded.Type, to service: Service.Type, key: String?) {
-        let registration = _registration(of: forwarded, key: key, life: .transient) { resolver in
-            guard let cast = resolver.resolve(service, key: key) as? Forwarded else {
-                let chain = resolver._inFlight().map(\.displayName)
-                resolver._trap(BoxError(service, isNot: forwarded, key: key, chain: chain))
-            }
-            return cast
-        }
+        let registration = _registration(
+            of: forwarded, key: key, life: .transient,
+            resolving: { resolver in
+                guard let cast = resolver.resolve(service, key: key) as? Forwarded else {
+                    let chain = resolver._inFlight().map(\.displayName)
+                    resolver._trap(BoxError(service, isNot: forwarded, key: key, chain: chain))
+                }
+                return cast
+            })
         _register(registration, typeID: ObjectIdentifier(forwarded))
     }
 }

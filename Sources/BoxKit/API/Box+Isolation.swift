@@ -49,8 +49,8 @@ extension Box {
         isolatedTo isolation: Isolation.Type, _ factory: @escaping @isolated(any) @Sendable () -> Service
     ) -> any ServiceStoring {
         let checked = _Isolation(isolation, factoryIsolation: factory.isolation, service: Service.self, key: key)
-        let registration = _Registration(
-            key: key, life: life, factory: _onItsActor(factory), resolving: nil, isolation: checked)
+        let registration = _registration(
+            of: Service.self, key: key, life: life, factory: _onItsActor(factory), isolation: checked)
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }
@@ -82,8 +82,8 @@ extension Box {
         isolatedTo isolation: Isolation.Type, _ factory: @escaping @isolated(any) @Sendable (Resolver) -> Service
     ) -> any ServiceStoring {
         let checked = _Isolation(isolation, factoryIsolation: factory.isolation, service: Service.self, key: key)
-        let registration = _Registration(
-            key: key, life: life, factory: nil, resolving: _onItsActor(factory), isolation: checked)
+        let registration = _registration(
+            of: Service.self, key: key, life: life, resolving: _onItsActor(factory), isolation: checked)
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }

@@ -113,25 +113,36 @@ extension Box {
         return registration
     }
 
-    /// The registration BoxKit's own generic code (`autoregister`, `forward`) makes for `factory`, which
-    /// resolves from the box it receives: for a service type that is one class reference (`_isObjectReference`,
-    /// asked at run time, since this code is not specialised), an `_ObjectRegistration`, as `register` makes
-    /// for a class, so that registering a new class makes no type metadata; a `_Registration<Service>`
-    /// otherwise. `declaredDependencies` are an auto-registered initializer's parameter types.
+    /// The registration BoxKit's own generic code (`autoregister`, `forward`, `register(isolatedTo:)`) makes
+    /// for `factory` or `resolving` (exactly one): for a service type that is one class reference
+    /// (`_isObjectReference`, asked at run time, since this code is not specialised), an `_ObjectRegistration`,
+    /// as `register` makes for a class, its factory wrapped to return `AnyObject`, so that registering a new
+    /// class makes no type metadata; a `_Registration<Service>` otherwise. `isolation` is the global actor the
+    /// factory must run on; `declaredDependencies` are an auto-registered initializer's parameter types.
     func _registration<Service>(
-        of _: Service.Type, key: String?, life: LifeType, declaredDependencies: [Any.Type] = [],
-        _ factory: @escaping (Resolver) -> Service
+        of _: Service.Type, key: String?, life: LifeType, factory: (() -> Service)? = nil,
+        resolving: ((Resolver) -> Service)? = nil, isolation: _Isolation? = nil, declaredDependencies: [Any.Type] = []
     ) -> any _AnyRegistration & ServiceStoring {
         guard _isObjectReference(Service.self) else {
             return _Registration<Service>(
-                key: key, life: life, factory: nil, resolving: factory, declaredDependencies: declaredDependencies)
+                key: key, life: life, factory: factory, resolving: resolving, isolation: isolation,
+                declaredDependencies: declaredDependencies)
         }
         let extras =
-            declaredDependencies.isEmpty
-            ? nil : _RegistrationExtras(isolation: nil, declaredDependencies: declaredDependencies)
+            isolation == nil && declaredDependencies.isEmpty
+            ? nil : _RegistrationExtras(isolation: isolation, declaredDependencies: declaredDependencies)
+        // `if let` and `guard let` rather than `Optional.map` or `unsafelyUnwrapped`: a generic member of
+        // `Optional<() -> Service>` would have the runtime build that type's metadata for each service type,
+        // which is what this registration avoids.
+        if let factory {
+            return _ObjectRegistration(
+                serviceType: Service.self, key: key, life: life,
+                factory: { unsafeBitCast(factory(), to: AnyObject.self) }, resolving: nil, extras: extras)
+        }
+        guard let resolving else { preconditionFailure("a registration needs exactly one factory") }
         return _ObjectRegistration(
             serviceType: Service.self, key: key, life: life, factory: nil,
-            resolving: { resolver in unsafeBitCast(factory(resolver), to: AnyObject.self) }, extras: extras)
+            resolving: { resolver in unsafeBitCast(resolving(resolver), to: AnyObject.self) }, extras: extras)
     }
 
     /// The one registration funnel: non-generic, so that only the registration object is made in the

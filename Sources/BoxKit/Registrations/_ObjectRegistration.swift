@@ -1,5 +1,6 @@
 /// A registration of a class service (`register` with a factory whose result is constrained to `AnyObject`;
-/// `autoregister` and `forward` of a class type, through `Box._registration`): not generic, so that registering a new service type makes no type metadata, where a generic
+/// `autoregister`, `forward` and `register(isolatedTo:)` of a class type, through `Box._registration`): not
+/// generic, so that registering a new service type makes no type metadata, where a generic
 /// `_Registration<Service>` has the Swift runtime build that class's metadata for each service type.
 ///
 /// The factory is kept as returning `AnyObject`: a factory whose result is a generic type constrained to
@@ -18,8 +19,8 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     @usableFromInline let resolvingFactory: ((Resolver) -> AnyObject)?
 
     /// Inlinable, so that `register` makes it in the caller's code, as it does `_Registration`; its metadata
-    /// is the same for every service type. `extras` are an auto-registered initializer's parameter types
-    /// (`_registration(of:key:life:declaredDependencies:_:)`); `register` has none.
+    /// is the same for every service type. `extras` are an isolated factory's actor or an auto-registered
+    /// initializer's parameter types (`Box._registration`); `register` has none.
     @inlinable
     init(
         serviceType: Any.Type, key: String?, life: LifeType, factory: (() -> AnyObject)?,
@@ -75,7 +76,9 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
                 extras: extras))
     }
 
+    /// Resolves it, unless its factory must run on a global actor, as `_Registration`'s does.
     override func verificationResolve(from box: Box) -> Any? {
-        box._resolve(objectRegistration: self)
+        guard isolation == nil else { return nil }
+        return box._resolve(objectRegistration: self)
     }
 }

@@ -1,9 +1,9 @@
 /// A registration of one service type: its factory, typed (the instance a shared lifetime keeps is
 /// `_AnyRegistration`'s, whose layout is the same for every service type). A class service registered with
-/// the `register` overloads constrained to `AnyObject`, auto-registered or forwarded to is kept in an
-/// `_ObjectRegistration` instead, which is not generic; this one keeps every other service, including a class
-/// registered through the overload for any type from generic code, or with an actor-isolated or a throwing
-/// factory.
+/// the `register` overloads constrained to `AnyObject`, with an actor-isolated factory, auto-registered or
+/// forwarded to is kept in an `_ObjectRegistration` instead, which is not generic; this one keeps every other
+/// service, including a class registered through the overload for any type from generic code, or with a
+/// factory that may throw.
 @usableFromInline
 final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, in whichever of the two shapes `register` received (exactly one is set): one that takes
