@@ -141,7 +141,7 @@ extension ServiceStoring {
     @discardableResult
     public func inScope(_ scope: Box.Scope) -> Self {
         guard let registration = self as? _AnyRegistration else {
-            preconditionFailure(
+            _misuse(
                 "BoxKit: inScope(_:) is for the registrations Box.register returns, not \(type(of: self)).")
         }
         registration.join(scope)

@@ -67,7 +67,7 @@ class _AnyRegistration: @unchecked Sendable {
         mayThrow = extras?.holdsThrowingFactory ?? false
         isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow
         hasPlainIdentity = key == nil && !takesArguments
-        precondition(
+        _require(
             life != .perArguments || takesArguments,
             "BoxKit: \(_describe(serviceType, key: key)) is registered with life: .perArguments, which keeps an "
                 + "instance per value of the runtime arguments, but its factory takes none: use .permanent.")
@@ -209,13 +209,13 @@ class _AnyRegistration: @unchecked Sendable {
     /// lifetime shares no instance for a scope to reset.
     final func join(_ scope: Box.Scope) {
         guard life.sharesInstances else {
-            preconditionFailure(
+            _misuse(
                 "BoxKit: \(displayName) is registered .\(life), which shares no instance: only .permanent, .weak "
                     + "and .perArguments registrations can be in a scope (\"\(scope.name)\") for reset(scope:) to "
                     + "drop.")
         }
         let member = scopeReference.load(orMake: { _ScopeMembership(scope) })
-        precondition(
+        _require(
             member.scope == scope,
             "BoxKit: \(displayName) is already in scope \"\(member.scope.name)\"; a registration is in one scope at most."
         )

@@ -21,7 +21,7 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
             repeat
                 (((each Argument).self as Any.Type) is any Hashable.Type
                 ? () : unhashable.append(String(reflecting: (each Argument).self)))
-            precondition(
+            _require(
                 unhashable.isEmpty,
                 "BoxKit: \(displayName) is registered with life: .perArguments, which keeps an instance per value "
                     + "of its arguments, but \(unhashable.joined(separator: ", ")) is not Hashable.")

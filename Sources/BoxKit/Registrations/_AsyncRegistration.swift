@@ -29,7 +29,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
 
     @usableFromInline
     init(key: String?, life: LifeType, factory: @escaping @Sendable (Resolver) async -> Service) {
-        precondition(
+        _require(
             life != .graph,
             "BoxKit: \(_describe(Service.self, key: key)) cannot be registered with life: .graph and an async "
                 + "factory: a graph is the scope of one synchronous top-level resolve on one thread, which an "

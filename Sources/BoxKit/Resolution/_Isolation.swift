@@ -17,13 +17,13 @@ final class _Isolation: Sendable {
         guard let factoryIsolation, factoryIsolation === actor else {
             let name = String(reflecting: Isolation.self)
             if let factoryIsolation, ObjectIdentifier(type(of: factoryIsolation)) == ObjectIdentifier(type(of: actor)) {
-                preconditionFailure(
+                _misuse(
                     "BoxKit: \(name).shared is not the actor the factory registered for \(_describe(service, key: key)) "
                         + "is isolated to: it returns another instance each time. A global actor's shared must be one "
                         + "actor (a static let).")
             }
             let found = factoryIsolation.map { "isolated to \(String(reflecting: type(of: $0)))" } ?? "not isolated"
-            preconditionFailure(
+            _misuse(
                 "BoxKit: the factory registered for \(_describe(service, key: key)) with isolatedTo: \(name) is "
                     + "\(found): write it as `{ @\(name.split(separator: ".").last ?? "") in ... }` so that it "
                     + "runs on \(name).")
