@@ -38,8 +38,9 @@ test: deps
 	@echo "test: the box-per-test suite passed 20 runs"
 	@# How a shared instance is kept must not depend on where a cast is folded, and a class registered from
 	@# generic code must resolve as one registered directly, which only an optimised build (specialised and
-	@# merged resolves) shows; and a misuse of the API must name what was wrong in an optimised build too, where
-	@# `precondition` prints nothing (the exit tests of the suites after those): run those suites in release too.
+	@# merged resolves) shows (SharedInstanceShapeTests, ObjectRegistrationTests); and a misuse of the API must
+	@# name what was wrong in an optimised build too, where `precondition` prints nothing (the exit tests of
+	@# PerArgumentsLifetimeTests, AsyncWeakLifetimeTests, ResetTests, IsolationTests): run them in release too.
 	$(SWIFT) test -c release --scratch-path .build-release-tests --filter \
 		'SharedInstanceShapeTests|ObjectRegistrationTests|PerArgumentsLifetimeTests|AsyncWeakLifetimeTests|ResetTests|IsolationTests'
 

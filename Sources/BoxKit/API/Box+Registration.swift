@@ -128,21 +128,15 @@ extension Box {
                 key: key, life: life, factory: factory, resolving: resolving, isolation: isolation,
                 declaredDependencies: declaredDependencies)
         }
-        let extras =
-            isolation == nil && declaredDependencies.isEmpty
-            ? nil : _RegistrationExtras(isolation: isolation, declaredDependencies: declaredDependencies)
-        // `if let` and `guard let` rather than `Optional.map` or `unsafelyUnwrapped`: a generic member of
-        // `Optional<() -> Service>` would have the runtime build that type's metadata for each service type,
-        // which is what this registration avoids.
-        if let factory {
-            return _ObjectRegistration(
-                serviceType: Service.self, key: key, life: life,
-                factory: { unsafeBitCast(factory(), to: AnyObject.self) }, resolving: nil, extras: extras)
-        }
-        guard let resolving else { preconditionFailure("a registration needs exactly one factory") }
+        // `if let` rather than `Optional.map`: a generic member of `Optional<() -> Service>` would have the
+        // runtime build that type's metadata for each service type, which is what this registration avoids.
+        var madeObject: (() -> AnyObject)?
+        if let factory { madeObject = { unsafeBitCast(factory(), to: AnyObject.self) } }
+        var resolvedObject: ((Resolver) -> AnyObject)?
+        if let resolving { resolvedObject = { resolver in unsafeBitCast(resolving(resolver), to: AnyObject.self) } }
         return _ObjectRegistration(
-            serviceType: Service.self, key: key, life: life, factory: nil,
-            resolving: { resolver in unsafeBitCast(resolving(resolver), to: AnyObject.self) }, extras: extras)
+            serviceType: Service.self, key: key, life: life, factory: madeObject, resolving: resolvedObject,
+            extras: .ifAny(isolation: isolation, declaredDependencies: declaredDependencies))
     }
 
     /// The one registration funnel: non-generic, so that only the registration object is made in the

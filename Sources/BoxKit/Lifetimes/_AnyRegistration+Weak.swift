@@ -25,7 +25,7 @@ extension _AnyRegistration {
     /// and the lifetimes it could have instead, when `made` is a value rather than a class instance.
     final func weaklyHeld(_ made: Any, otherLifetimes: String) -> AnyObject {
         guard type(of: made) is AnyObject.Type else {
-            fatalError(
+            _misuse(
                 "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
                     + "\(String(reflecting: type(of: made))), not a class instance: only class instances can be "
                     + "held weakly. Register it \(otherLifetimes) instead.")

@@ -76,9 +76,7 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
                 extras: extras))
     }
 
-    /// Resolves it, unless its factory must run on a global actor, as `_Registration`'s does.
     override func verificationResolve(from box: Box) -> Any? {
-        guard isolation == nil else { return nil }
-        return box._resolve(objectRegistration: self)
+        box._resolve(objectRegistration: self)
     }
 }

@@ -1,9 +1,9 @@
 /// A registration of one service type: its factory, typed (the instance a shared lifetime keeps is
 /// `_AnyRegistration`'s, whose layout is the same for every service type). A class service registered with
-/// the `register` overloads constrained to `AnyObject`, with an actor-isolated factory, auto-registered or
-/// forwarded to is kept in an `_ObjectRegistration` instead, which is not generic; this one keeps every other
-/// service, including a class registered through the overload for any type from generic code, or with a
-/// factory that may throw.
+/// the `register` overloads constrained to `AnyObject`, with an actor-isolated factory, auto-registered, or
+/// registered by `forward` as a class type is kept in an `_ObjectRegistration` instead, which is not generic;
+/// this one keeps every other service, including a class registered through the overload for any type from
+/// generic code, or with a factory that may throw.
 @usableFromInline
 final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     /// The factory, in whichever of the two shapes `register` received (exactly one is set): one that takes
@@ -31,10 +31,8 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         let extras: _RegistrationExtras? =
             if let throwing {
                 _ThrowingFactory(throwing, isolation: isolation, declaredDependencies: declaredDependencies)
-            } else if isolation != nil || !declaredDependencies.isEmpty {
-                _RegistrationExtras(isolation: isolation, declaredDependencies: declaredDependencies)
             } else {
-                nil
+                _RegistrationExtras.ifAny(isolation: isolation, declaredDependencies: declaredDependencies)
             }
         super.init(serviceType: Service.self, key: key, life: life, extras: extras)
     }
@@ -123,10 +121,8 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
                 isolation: isolation, declaredDependencies: declaredDependencies))
     }
 
-    /// Resolves it, unless its factory must run on a global actor (a verification's sandbox thread is not
-    /// on it, and waiting for the actor could wait for the very caller of `verify()`).
+    /// Resolves it; a factory that throws is reported as the verification's problem.
     override func verificationResolve(from box: Box) -> Any? {
-        guard isolation == nil else { return nil }
         do {
             return try box._resolve(registration: self)
         } catch {

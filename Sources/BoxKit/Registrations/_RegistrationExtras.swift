@@ -16,6 +16,15 @@ class _RegistrationExtras: @unchecked Sendable {
 
     /// Whether these are a `_ThrowingFactory`'s.
     var holdsThrowingFactory: Bool { false }
+
+    /// The extras of a registration with `isolation` and `declaredDependencies` and a factory that cannot
+    /// throw: `nil` when it has neither, so that a plain registration makes no second object. Inlinable, so
+    /// that `register`, which has neither, folds it away.
+    @inlinable
+    static func ifAny(isolation: _Isolation?, declaredDependencies: [Any.Type]) -> _RegistrationExtras? {
+        guard isolation != nil || !declaredDependencies.isEmpty else { return nil }
+        return _RegistrationExtras(isolation: isolation, declaredDependencies: declaredDependencies)
+    }
 }
 
 /// The extras of a `_Registration<Service>` whose factory may throw (`register { () throws -> ... }`).

@@ -12,10 +12,12 @@ final class _VerificationRun: @unchecked Sendable {
     }
 
     /// Resolves targets on the calling sandbox thread, discarding what they make, until none is left for
-    /// this run; skips those an earlier verification found resolving an isolated registration.
+    /// this run. Skips a registration whose factory must run on a global actor (the sandbox thread is not on
+    /// it, and waiting for the actor could wait for the very caller of `verify()`), and those an earlier
+    /// verification found resolving one.
     func resolveTargets() {
         while let (box, registration) = verification.nextTarget(for: self) {
-            if registration.resolvesIsolated { continue }
+            if registration.isolation != nil || registration.resolvesIsolated { continue }
             _ = registration.verificationResolve(from: box)
         }
     }
