@@ -75,16 +75,6 @@ struct ObjectRegistrationTests {
         #expect((directFirst === directSecond) == (autoFirst === autoSecond), "life \(life)")
     }
 
-    @Test("a forward to a superclass shares the service's one permanent instance", arguments: backends)
-    func forwardToSuperclass(backend: Box.Backend) {
-        let box = Box(backend: backend)
-        box.register(life: .permanent) { Kettle() }
-        box.forward(Appliance.self, to: Kettle.self)
-        let appliance = box.resolve(Appliance.self)
-        #expect(appliance.label == "kettle")
-        #expect(appliance === box.resolve(Kettle.self))
-    }
-
     @Test(
         "a class registered from generic code resolves by the same lifetime rules as one registered directly",
         arguments: backends, plainLifetimes)
