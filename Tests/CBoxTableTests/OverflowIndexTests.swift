@@ -53,6 +53,28 @@ extension CBoxTableSuite {
             }
         }
 
+        /// Type ids spread as a binary's type metadata is: 16-byte aligned, irregularly spaced within a few
+        /// megabytes (a reproducible pseudo-random walk), unlike `TypeID.numbered`'s even steps.
+        static func metadataLike(_ count: Int) -> [UnsafeRawPointer] {
+            var state: UInt64 = 0x5EED_B0C5
+            var address = 0x40_0000
+            return (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                address += 16 * (1 + Int(state >> 59))
+                return UnsafeRawPointer(bitPattern: address)!
+            }
+        }
+
+        @Test func theIndexesHoldNearlyEveryTypeOfABoxOfThreeThousand() {
+            let types = Self.metadataLike(3_000)
+            for type in types { fixture.insert(Key(type, nil)) }
+
+            let indexed = types.filter { fixture.findThroughIndex($0) === fixture.model[Key($0, nil)] }
+            // The type index holds 512 of them, the overflow index about 2,170 more; one of half its size held
+            // about 1,650, leaving 28% of them to the probe.
+            #expect(indexed.count >= 2_550, "\(indexed.count) of 3,000 types are found without a probe")
+        }
+
         @Test func aShortKeyTurnedAwayByItsBucketIsFoundThroughTheOverflowIndex() {
             let keys = (0..<Int(CBOX_TYPE_OVERFLOW_AFTER) + 200).map { Key(TypeID.a, Array("k\($0)".utf8)) }
             for key in keys { fixture.insert(key) }
