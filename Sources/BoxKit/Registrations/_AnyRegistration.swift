@@ -1,14 +1,16 @@
 /// What every registration knows independently of its service type: identity, key, lifetime, hooks, and
 /// whether a permanent instance is ready. The registry stores these (retained) as opaque pointers.
 ///
-/// The fields a resolve reads come first, so that a resolve touches one cache line of the registration.
+/// The fields a resolve reads come first: the words, the flags and (for a class service) the factory span
+/// the 80 bytes after the object's header, so that a resolve past the first creation touches at most two of
+/// the registration's cache lines (the allocator aligns an object to 16 bytes, not to a line).
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
     /// The fields threads share (see `Word`), read and written only through `words`: never as a property
     /// after `init`, since a formal access could copy it or claim it exclusively while other threads use the
     /// words. The first stored property of this root class, so that it starts where
     /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it). Five words, so
-    /// that they and the flags declared next fit the object's first cache line with its header.
+    /// that they and the flags declared next take the object's first 64 bytes with its header.
     private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
@@ -27,10 +29,18 @@ class _AnyRegistration: @unchecked Sendable {
     /// type of one reference checks it to know which class to call (`_Lookup.instance`). Also in what would
     /// otherwise be padding, on the line a resolve reads.
     @usableFromInline let makesObjects: Bool
+    /// An `_ObjectRegistration`'s factory, in whichever of its two shapes `register` received (exactly one is
+    /// set; neither in any other registration, which carries the 32 bytes empty). Declared here rather than in
+    /// that class, whose own fields follow the cold ones below, so that a transient resolve finds it beside
+    /// the words and flags it reads first: declared there, it was on a third cache line of the registration
+    /// for half of the objects.
+    @usableFromInline let objectFactory: (() -> AnyObject)?
+    @usableFromInline let objectResolvingFactory: ((Resolver) -> AnyObject)?
+    /// The registered service type, as written at registration. Next, for a first creation's recording
+    /// (`_ResolutionThread.recordDependency`).
+    @usableFromInline let serviceType: Any.Type
     /// What only some registrations have (an actor, declared dependencies, a factory that may throw).
     let extras: _RegistrationExtras?
-    /// The registered service type, as written at registration.
-    @usableFromInline let serviceType: Any.Type
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
     @usableFromInline let key: String?
     /// Orders this box's registrations; set under the registry's writer lock before the registration is
@@ -56,10 +66,13 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false,
-        extras: _RegistrationExtras? = nil, takesArguments: Bool = false, makesObjects: Bool = false
+        extras: _RegistrationExtras? = nil, takesArguments: Bool = false,
+        objectFactory: (() -> AnyObject)? = nil, objectResolvingFactory: ((Resolver) -> AnyObject)? = nil
     ) {
         self.serviceType = serviceType
-        self.makesObjects = makesObjects
+        self.objectFactory = objectFactory
+        self.objectResolvingFactory = objectResolvingFactory
+        makesObjects = objectFactory != nil || objectResolvingFactory != nil
         self.key = key
         self.life = life
         self.isAsync = isAsync

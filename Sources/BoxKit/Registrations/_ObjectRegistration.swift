@@ -13,10 +13,7 @@
 /// as itself (`_isObjectReference`), which a typed read of the service type reads back by a bit cast.
 @usableFromInline
 final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Sendable {
-    /// The factory, in whichever of the two shapes `register` received (exactly one is set), as in
-    /// `_Registration`.
-    @usableFromInline let factory: (() -> AnyObject)?
-    @usableFromInline let resolvingFactory: ((Resolver) -> AnyObject)?
+    // The factory is `objectFactory` or `objectResolvingFactory`, declared in `_AnyRegistration` (see there).
 
     /// Inlinable, so that `register` makes it in the caller's code, as it does `_Registration`; its metadata
     /// is the same for every service type. `extras` are an isolated factory's actor or an auto-registered
@@ -27,9 +24,9 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
         resolving: ((Resolver) -> AnyObject)?, extras: _RegistrationExtras? = nil
     ) {
         precondition((factory == nil) != (resolving == nil), "a registration needs exactly one factory")
-        self.factory = factory
-        resolvingFactory = resolving
-        super.init(serviceType: serviceType, key: key, life: life, extras: extras, makesObjects: true)
+        super.init(
+            serviceType: serviceType, key: key, life: life, extras: extras, objectFactory: factory,
+            objectResolvingFactory: resolving)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -41,8 +38,8 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     /// Calls the factory, borrowing it from the registration (see `_Registration.call`).
     @inlinable
     func call(_ resolver: Resolver) -> AnyObject {
-        if let made = factory?() { return made }
-        if let made = resolvingFactory?(resolver) { return made }
+        if let made = objectFactory?() { return made }
+        if let made = objectResolvingFactory?(resolver) { return made }
         preconditionFailure("a registration without a factory")
     }
 
@@ -72,8 +69,8 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     override func unmade() -> _AnyRegistration {
         copySettings(
             to: _ObjectRegistration(
-                serviceType: serviceType, key: key, life: life, factory: factory, resolving: resolvingFactory,
-                extras: extras))
+                serviceType: serviceType, key: key, life: life, factory: objectFactory,
+                resolving: objectResolvingFactory, extras: extras))
     }
 
     override func verificationResolve(from box: Box) -> Any? {
