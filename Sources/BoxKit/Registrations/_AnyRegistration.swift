@@ -1,9 +1,11 @@
 /// What every registration knows independently of its service type: identity, key, lifetime, hooks, and
-/// whether a permanent instance is ready. The registry stores these (retained) as opaque pointers.
+/// whether a permanent instance is ready; and, for a class service (`_ObjectRegistration`), its factory, which
+/// every other kind carries empty (32 bytes). The registry stores these (retained) as opaque pointers.
 ///
 /// The fields a resolve reads come first: the words, the flags and (for a class service) the factory span
-/// the 80 bytes after the object's header, so that a resolve past the first creation touches at most two of
-/// the registration's cache lines (the allocator aligns an object to 16 bytes, not to a line).
+/// the 80 bytes after the object's header, so that a resolve that records no dependency touches at most two
+/// of the registration's cache lines (the allocator aligns an object to 16 bytes, not to a line); one that a
+/// first creation records reads `serviceType`, declared next, too.
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
     /// The fields threads share (see `Word`), read and written only through `words`: never as a property
@@ -30,10 +32,9 @@ class _AnyRegistration: @unchecked Sendable {
     /// otherwise be padding, on the line a resolve reads.
     @usableFromInline let makesObjects: Bool
     /// An `_ObjectRegistration`'s factory, in whichever of its two shapes `register` received (exactly one is
-    /// set; neither in any other registration, which carries the 32 bytes empty). Declared here rather than in
-    /// that class, whose own fields follow the cold ones below, so that a transient resolve finds it beside
-    /// the words and flags it reads first: declared there, it was on a third cache line of the registration
-    /// for half of the objects.
+    /// set; neither in any other registration). In this class, not that one, because a subclass's fields
+    /// follow all of these: here a transient resolve finds it within the 80 bytes it reads first, ahead of the
+    /// cold fields below.
     @usableFromInline let objectFactory: (() -> AnyObject)?
     @usableFromInline let objectResolvingFactory: ((Resolver) -> AnyObject)?
     /// The registered service type, as written at registration. Next, for a first creation's recording
