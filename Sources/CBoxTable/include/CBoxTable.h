@@ -162,11 +162,13 @@ _Static_assert(CBOX_TYPE_INDEX == 2 << 8, "cbox_index_bucket takes the top 8 bit
 /// bucket full, and kept for the table's life. With it, about 9 in 10 identities of a box of 3,000 services
 /// are found without a hash or a probe (the two indexes hold 512 and about 2,170 of 3,000 metadata-like type
 /// ids, `OverflowIndexTests`); a small box never pays for it.
-#define CBOX_TYPE_OVERFLOW 4096
-/// Where `cbox_overflow_bucket` takes its 11 bits of the mix: below the 8 that `cbox_index_bucket` takes.
+#define CBOX_TYPE_OVERFLOW (2 << CBOX_TYPE_OVERFLOW_BITS)
+/// How many bits of the mix `cbox_overflow_bucket` takes: one per doubling of the overflow index's buckets.
+#define CBOX_TYPE_OVERFLOW_BITS 11
+/// Where `cbox_overflow_bucket` takes its bits of the mix: below the 8 that `cbox_index_bucket` takes.
 #define CBOX_TYPE_OVERFLOW_SHIFT 40
-_Static_assert(CBOX_TYPE_OVERFLOW == 2 << 11, "cbox_overflow_bucket takes 11 bits of its mix");
-_Static_assert(CBOX_TYPE_OVERFLOW_SHIFT + 11 <= 56, "the overflow index's bits are disjoint from the type index's");
+_Static_assert(CBOX_TYPE_OVERFLOW_SHIFT + CBOX_TYPE_OVERFLOW_BITS <= 56,
+               "the overflow index's bits are disjoint from the type index's");
 
 /// How many entries a table holds before an identity that finds its type-index bucket full makes the
 /// overflow index: as many as the type index has entries, so that a box of a few hundred services, which the
