@@ -5,7 +5,8 @@
 /// The fields a resolve reads come first: the words, the flags and (for a class service) the factory span
 /// the 80 bytes after the object's header, so that a resolve that records no dependency touches at most two
 /// of the registration's cache lines (the allocator aligns an object to 16 bytes, not to a line); one that a
-/// first creation records reads `serviceType`, declared next, too.
+/// first creation records reads `serviceType`, declared next, too. `RegistrationLayoutTests` checks these
+/// offsets.
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
     /// The fields threads share (see `Word`), read and written only through `words`: never as a property

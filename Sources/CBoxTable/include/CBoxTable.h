@@ -157,14 +157,14 @@ static inline void *_Nullable cbox_ready_object(const uint64_t *ready_word) {
 #define CBOX_TYPE_INDEX 512
 _Static_assert(CBOX_TYPE_INDEX == 2 << 8, "cbox_index_bucket takes the top 8 bits of its mix");
 
+/// How many bits of the mix `cbox_overflow_bucket` takes: one per doubling of the overflow index's buckets.
+#define CBOX_TYPE_OVERFLOW_BITS 11
 /// Entries of a table's overflow index, which holds identities whose type-index bucket is full: 2,048 buckets
 /// of two (128 KiB), made once the table holds `CBOX_TYPE_OVERFLOW_AFTER` entries and an identity finds its
 /// bucket full, and kept for the table's life. With it, about 9 in 10 identities of a box of 3,000 services
 /// are found without a hash or a probe (the two indexes hold 512 and about 2,170 of 3,000 metadata-like type
 /// ids, `OverflowIndexTests`); a small box never pays for it.
 #define CBOX_TYPE_OVERFLOW (2 << CBOX_TYPE_OVERFLOW_BITS)
-/// How many bits of the mix `cbox_overflow_bucket` takes: one per doubling of the overflow index's buckets.
-#define CBOX_TYPE_OVERFLOW_BITS 11
 /// Where `cbox_overflow_bucket` takes its bits of the mix: below the 8 that `cbox_index_bucket` takes.
 #define CBOX_TYPE_OVERFLOW_SHIFT 40
 _Static_assert(CBOX_TYPE_OVERFLOW_SHIFT + CBOX_TYPE_OVERFLOW_BITS <= 56,
