@@ -5,8 +5,8 @@ import Testing
 
 /// Where a registration's fields lie in its object (`_AnyRegistration`'s doc comment): a resolve reads the
 /// 80 bytes after the object's header (the atomic words, the flags and a class service's factory), and a
-/// first creation's recording reads the service type, declared next, so that a resolve touches at most two
-/// of the registration's cache lines. Moving or growing one of those fields changes no behaviour, only the
+/// first creation's recording reads the service type, declared next, so that a resolve that records nothing
+/// touches at most two of the registration's cache lines. Moving or growing one of those fields changes no behaviour, only the
 /// cache misses of every first resolve, which valgrind's cache simulation sees and these specs name.
 @Suite("Registration layout")
 struct RegistrationLayoutTests {
@@ -19,8 +19,8 @@ struct RegistrationLayoutTests {
     static let flags = ["life", "isAsync", "isSyncTransient", "mayThrow", "hasPlainIdentity", "makesObjects"]
     /// The two shapes of a class service's factory.
     static let factories = ["objectFactory", "objectResolvingFactory"]
-    /// What no resolve reads, except through `_AnyRegistration.words` (the hooks behind a flag) or once a
-    /// factory has run.
+    /// What a resolve reads off its common path (an isolated factory's actor in `extras`, a kept instance
+    /// that is not one reference in `instance`) or never (`key`, `sequence`).
     static let coldFields = ["extras", "key", "sequence", "instance"]
 
     /// The byte offset of each stored property of `type`, its superclasses' included, by name. (The option
@@ -71,7 +71,7 @@ struct RegistrationLayoutTests {
         #expect(offsets["serviceType"] == Self.header + Self.resolveSpan)
     }
 
-    @Test("the fields no resolve reads come after all of those")
+    @Test("the fields a resolve reads off its common path come after all of those")
     func coldFieldsComeLast() {
         for field in Self.coldFields {
             let offset = offsets[field]
@@ -81,7 +81,7 @@ struct RegistrationLayoutTests {
         }
     }
 
-    @Test("a registration for classes adds no field of its own in front of the cold ones")
+    @Test("a registration for classes adds no field of its own")
     func objectRegistrationKeepsTheLayout() {
         #expect(Self.offsets(of: _ObjectRegistration.self) == offsets)
     }
