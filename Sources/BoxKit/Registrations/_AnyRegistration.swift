@@ -2,19 +2,18 @@
 /// whether a permanent instance is ready; and, for a class service (`_ObjectRegistration`), its factory, which
 /// every other kind carries empty (32 bytes). The registry stores these (retained) as opaque pointers.
 ///
-/// The fields a resolve reads come first: the words, the flags and (for a class service) the factory span
-/// the 80 bytes after the object's header, so that a resolve that records no dependency touches at most two
-/// of the registration's cache lines (the allocator aligns an object to 16 bytes, not to a line); one that a
-/// first creation records reads `serviceType`, declared next, too. `RegistrationLayoutTests` checks these
-/// offsets.
+/// The fields a resolve reads come first: the two words it reads, the flags and (for a class service) the
+/// factory span the 56 bytes after the object's header, and `serviceType`, which a first creation's recording
+/// reads, the 8 after them, so that a resolve touches two of the registration's cache lines, or one when the
+/// object starts 48 bytes into a line (the allocator aligns an object to 16 bytes, not to a line). The words
+/// no resolve reads (hooks, dependencies, scope) follow. `RegistrationLayoutTests` checks these offsets.
 @usableFromInline
 class _AnyRegistration: @unchecked Sendable {
-    /// The fields threads share (see `Word`), read and written only through `words`: never as a property
-    /// after `init`, since a formal access could copy it or claim it exclusively while other threads use the
-    /// words. The first stored property of this root class, so that it starts where
-    /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it). Five words, so
-    /// that they and the flags declared next take the object's first 64 bytes with its header.
-    private final var _wordStorage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    /// The fields threads share that a resolve reads (see `Word`), read and written only through `words`:
+    /// never as a property after `init`, since a formal access could copy it or claim it exclusively while
+    /// other threads use the words. The first stored property of this root class, so that it starts where
+    /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it).
+    private final var _wordStorage: (UInt64, UInt64) = (0, 0)
     @usableFromInline let life: LifeType
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
@@ -34,13 +33,16 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline let makesObjects: Bool
     /// An `_ObjectRegistration`'s factory, in whichever of its two shapes `register` received (exactly one is
     /// set; neither in any other registration). In this class, not that one, because a subclass's fields
-    /// follow all of these: here a transient resolve finds it within the 80 bytes it reads first, ahead of the
+    /// follow all of these: here a transient resolve finds it within the 56 bytes it reads first, ahead of the
     /// cold fields below.
     @usableFromInline let objectFactory: (() -> AnyObject)?
     @usableFromInline let objectResolvingFactory: ((Resolver) -> AnyObject)?
     /// The registered service type, as written at registration. Next, for a first creation's recording
     /// (`_ResolutionThread.recordDependency`).
     @usableFromInline let serviceType: Any.Type
+    /// The fields threads share that no resolve reads (see `ColdWord`), as `_wordStorage` is, through
+    /// `coldWords`, `coldWordsOffset` bytes into the stored properties (`init` asserts it).
+    private final var _coldWordStorage: (UInt64, UInt64, UInt64) = (0, 0, 0)
     /// What only some registrations have (an actor, declared dependencies, a factory that may throw).
     let extras: _RegistrationExtras?
     /// The key as the user wrote it (normalisation happens only where keys are hashed).
@@ -89,6 +91,9 @@ class _AnyRegistration: @unchecked Sendable {
         assert(
             withUnsafeMutablePointer(to: &_wordStorage) { UnsafeMutableRawPointer($0) } == words.base,
             "the atomic words are not the registration's first stored property")
+        assert(
+            withUnsafeMutablePointer(to: &_coldWordStorage) { UnsafeMutableRawPointer($0) } == coldWords.base,
+            "the cold atomic words are not at coldWordsOffset")
     }
 
     /// The global actor the factory must run on (`register(isolatedTo:)`), or `nil` for any thread.
@@ -99,11 +104,11 @@ class _AnyRegistration: @unchecked Sendable {
     final var declaredDependencies: [Any.Type] { extras?.declaredDependencies ?? [] }
 
     /// Hooks run after each creation, in order; made with the first hook.
-    final var hooks: _LazyReference<_Locked<[_Hook]>> { _LazyReference(words[Word.hooks]) }
+    final var hooks: _LazyReference<_Locked<[_Hook]>> { _LazyReference(coldWords[ColdWord.hooks]) }
     /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
     final var creation: _CreationClaim { _CreationClaim(words[Word.flags].byte(Flag.creation)) }
     /// What the first creation (and `verify()`) saw this registration resolve.
-    final var dependencies: _DependencyList { _DependencyList(head: words[Word.dependencies]) }
+    final var dependencies: _DependencyList { _DependencyList(head: coldWords[ColdWord.dependencies]) }
     /// Whether a verification found this registration's factory resolving a registration that must be made on
     /// a global actor (which verification threads are not on); see `Flag.resolvesIsolated`.
     final var resolvesIsolated: Bool {
@@ -112,14 +117,24 @@ class _AnyRegistration: @unchecked Sendable {
     }
 
     /// The named scope ``Box/reset(scope:)`` resets this registration with, once `inScope` set it.
-    final var scopeReference: _LazyReference<_ScopeMembership> { _LazyReference(words[Word.scope]) }
+    final var scopeReference: _LazyReference<_ScopeMembership> { _LazyReference(coldWords[ColdWord.scope]) }
 
-    /// The registration's atomic words, inside the object: its first stored property, `_wordStorage`.
+    /// The registration's atomic words that a resolve reads, inside the object: its first stored property,
+    /// `_wordStorage`.
     ///
     /// - Complexity: O(1): an offset from the object's address, with no load.
     @inlinable
     final var words: _AtomicWords {
         @inline(__always) get { _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self)) }
+    }
+
+    /// Where `_coldWordStorage` starts in the stored properties: after the two words (16 bytes), the six
+    /// flags (padded to 8), the two factories (32) and `serviceType` (8).
+    static let coldWordsOffset = 64
+
+    /// The registration's atomic words that no resolve reads, inside the object: `_coldWordStorage`.
+    final var coldWords: _AtomicWords {
+        _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self) + Self.coldWordsOffset)
     }
 
     deinit {
@@ -137,12 +152,16 @@ class _AnyRegistration: @unchecked Sendable {
         @inlinable static var readyObject: Int { 0 }
         /// The flags, a byte each (see `Flag`).
         @inlinable static var flags: Int { 1 }
+    }
+
+    /// The indices of the registration's `coldWords`.
+    enum ColdWord {
         /// `hooks`' object.
-        static let hooks = 2
+        static let hooks = 0
         /// The head of `dependencies`.
-        static let dependencies = 3
+        static let dependencies = 1
         /// `scope`'s object.
-        static let scope = 4
+        static let scope = 2
     }
 
     /// The bytes of the `Word.flags` word.
