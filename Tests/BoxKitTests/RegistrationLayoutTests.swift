@@ -21,8 +21,8 @@ struct RegistrationLayoutTests {
     /// The two shapes of a class service's factory.
     static let factories = ["objectFactory", "objectResolvingFactory"]
     /// What a resolve reads off its common path (an isolated factory's actor in `extras`, a kept instance
-    /// that is not one reference in `instance`, the hooks after a flag says there are some) or never (`key`,
-    /// `sequence`, the dependencies and the scope).
+    /// that is not one reference in `instance`, the hooks after a flag says there are some), once per first
+    /// creation (the dependencies, at its hand-over) or never (`key`, `sequence`, the scope).
     static let coldFields = ["_coldWordStorage", "extras", "key", "sequence", "instance"]
 
     /// The byte offset of each stored property of `type`, its superclasses' included, by name. (The option
@@ -51,7 +51,7 @@ struct RegistrationLayoutTests {
     }
 
     @Test("the flags follow the words, each one byte")
-    func flagsShareTheFirstLine() {
+    func flagsFollowTheWords() {
         #expect(MemoryLayout<LifeType>.size == 1)
         for flag in Self.flags {
             let offset = offsets[flag]
