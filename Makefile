@@ -10,7 +10,7 @@ FUZZ_SECONDS ?= 60
 SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: deps build test check lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
+.PHONY: deps build test test-own-xxh3 check lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
 	tsan asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
@@ -43,6 +43,11 @@ test: deps
 	@# PerArgumentsLifetimeTests, AsyncWeakLifetimeTests, ResetTests, IsolationTests): run them in release too.
 	$(SWIFT) test -c release --scratch-path .build-release-tests --filter \
 		'SharedInstanceShapeTests|ObjectRegistrationTests|PerArgumentsLifetimeTests|AsyncWeakLifetimeTests|ResetTests|IsolationTests'
+
+## test-own-xxh3: every test with the project's own XXH3 instead of the xxHash library's, as an app target built
+## by Xcode without Homebrew hashes (CBOX_OWN_XXH3; the differential hash tests need the library, so they skip)
+test-own-xxh3: deps
+	$(SWIFT) test --scratch-path .build-own-xxh3 -Xcc -DCBOX_OWN_XXH3
 
 ## check: warnings as errors, the C symbol-prefix check, swift format lint, and no undocumented public API
 check: deps

@@ -7,19 +7,6 @@ import Testing
 // child-box operations applied to `Box` and to `ReferenceBox`, a model built on a Swift `Dictionary`
 // keyed by (type, key), must give identical observable results.
 
-/// SplitMix64: small, fast and reproducible from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// What a resolve produced: which registration made it, and (for permanents) which instance.
 final class Made {
     let registration: Int

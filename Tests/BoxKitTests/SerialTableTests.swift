@@ -1,3 +1,4 @@
+import BoxKitTestSupport
 import Testing
 
 @_spi(Baseline) @testable import BoxKit

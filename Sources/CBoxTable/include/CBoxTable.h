@@ -46,6 +46,14 @@ uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key
 /// `cbox_hash(type_id, NULL, 0)`, compiled for no key.
 uint64_t cbox_hash_type(const void *type_id);
 
+/// Whether `cbox_hash` uses the xxHash library's XXH3 (its header found at build time, and `CBOX_OWN_XXH3`
+/// not defined) rather than the project's own, which computes the same hash.
+bool cbox_hash_uses_xxhash_library(void);
+
+/// The project's own XXH3-64 of `length` bytes at `input` (NULL when `length` is 0) with `seed`: what the
+/// xxHash library's `XXH3_64bits_withSeed` returns for the same arguments.
+uint64_t cbox_xxh3_64(const void *_Nullable input, size_t length, uint64_t seed);
+
 /// The key word of a key of at most `CBOX_KEY_INLINE_MAX` bytes, given packed little-endian in `bytes`
 /// (zero above the last byte), as `cbox_key_word` makes it from the bytes.
 static inline uint64_t cbox_key_word_inline(uint64_t bytes, size_t key_length) {
