@@ -10,7 +10,7 @@ FUZZ_SECONDS ?= 60
 SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: deps build test test-own-xxh3 check lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
+.PHONY: deps build test test-as-apple tsan-as-apple check consumer lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
 	tsan asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
@@ -44,16 +44,36 @@ test: deps
 	$(SWIFT) test -c release --scratch-path .build-release-tests --filter \
 		'SharedInstanceShapeTests|ObjectRegistrationTests|PerArgumentsLifetimeTests|AsyncWeakLifetimeTests|ResetTests|IsolationTests'
 
-## test-own-xxh3: every test with the project's own XXH3 instead of the xxHash library's, as an app target built
-## by Xcode without Homebrew hashes (CBOX_OWN_XXH3; the differential hash tests need the library, so they skip)
-test-own-xxh3: deps
-	$(SWIFT) test --scratch-path .build-own-xxh3 -Xcc -DCBOX_OWN_XXH3
+## test-as-apple: every test with the C branches Apple platforms build, taken here by build settings: the
+## project's own XXH3 instead of the xxHash library's, as an app target built by Xcode without Homebrew hashes
+## (CBOX_OWN_XXH3; the differential hash tests need the library, so they skip); readers that fence themselves
+## instead of a writer's membarrier (CBOX_NO_MEMBARRIER); cbox_lock as a plain pthread mutex (CBOX_PTHREAD_LOCK)
+AS_APPLE = $(foreach setting,CBOX_OWN_XXH3 CBOX_NO_MEMBARRIER CBOX_PTHREAD_LOCK,-Xcc -D$(setting)=1 -Xswiftc -D$(setting))
+test-as-apple: deps
+	$(SWIFT) test --scratch-path .build-as-apple $(AS_APPLE)
 
-## check: warnings as errors, the C symbol-prefix check, swift format lint, and no undocumented public API
+## tsan-as-apple: the whole suite under ThreadSanitizer with Apple's branches (see test-as-apple)
+tsan-as-apple: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan-as-apple $(AS_APPLE)
+
+## check: warnings as errors, the C symbol-prefix check, swift format lint, no undocumented public API, and the
+## consumer package that depends on BoxKit by URL
 check: deps
 	$(SWIFT) build --build-tests --scratch-path $(CHECK_BUILD) -Xswiftc -warnings-as-errors \
 		-Xcc -Werror -Xcc -Wall -Xcc -Wextra
-	$(MAKE) symbols c-imports floor lint documented
+	$(MAKE) symbols c-imports floor lint documented consumer
+
+## consumer: a package outside this one that depends on BoxKit by a git URL (Examples/Consumer), built, run and
+## tested against a bare clone of this checkout at its HEAD commit, importing BoxKit, BoxKitAwait and
+## BoxKitTesting as an app's package does (the clone's name gives the package its identity, BoxKit)
+CONSUMER_BUILD = $(CURDIR)/.build-consumer
+CONSUMER = cd Examples/Consumer && BOXKIT_URL=file://$(CONSUMER_BUILD)/BoxKit.git \
+	BOXKIT_REVISION=$$(git rev-parse HEAD) $(SWIFT)
+consumer: deps
+	rm -rf $(CONSUMER_BUILD)/BoxKit.git
+	git clone --quiet --bare $(CURDIR) $(CONSUMER_BUILD)/BoxKit.git
+	$(CONSUMER) run --scratch-path $(CONSUMER_BUILD)/build garage
+	$(CONSUMER) test --scratch-path $(CONSUMER_BUILD)/build
 
 ## documented: every public symbol of BoxKit and of the showroom example has a doc comment, read from the
 ## symbol graph (enum cases and protocol requirements included, which swift format's rule does not see)
@@ -141,7 +161,7 @@ fuzz: deps
 		-artifact_prefix=.build-fuzz/ .build-fuzz/corpus
 
 ## reliability: every sanitizer, valgrind and a fuzz run
-reliability: tsan asan valgrind fuzz
+reliability: tsan tsan-as-apple asan valgrind fuzz
 
 ## bench: the benchmark report (release build, separate module), written to bench-results.*; every Benchmarks
 ## product is built first, since the report's launch rows spawn the Launch* executables built beside it

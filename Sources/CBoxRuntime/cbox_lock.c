@@ -1,5 +1,5 @@
-// BoxKit's lock (cbox_lock, behind every _Lock). On Apple platforms, a pthread mutex, which is owner-aware
-// there (a waiter lends the owner its priority). Elsewhere, one word that the uncontended paths (inline in
+// BoxKit's lock (cbox_lock, behind every _Lock). On Apple platforms (CBOX_PTHREAD_LOCK), a pthread mutex, which
+// is owner-aware there (a waiter lends the owner its priority). Elsewhere, one word that the uncontended paths (inline in
 // CBoxRuntime.h) change with one atomic operation each, and a pthread mutex and condition variable that only
 // waiting threads use. A waiter marks the word contended while it holds the mutex, and sleeps only through
 // pthread_cond_wait, which releases that mutex atomically; a releaser that finds the word contended takes the
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#if defined(__APPLE__)
+#if CBOX_PTHREAD_LOCK
 
 struct cbox_lock {
     pthread_mutex_t mutex;

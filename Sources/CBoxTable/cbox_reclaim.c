@@ -3,8 +3,10 @@
 // A reader announces the global epoch in its record when it enters its outermost read section and clears
 // it when it leaves. A writer tags what it unlinks with the epoch it advances past; the memory is freed once
 // every reader inside a read section announced a later epoch. Readers pay no fence: the writer issues one
-// on every thread with membarrier(2) before it reads the announcements. Where the kernel lacks
-// MEMBARRIER_CMD_PRIVATE_EXPEDITED, readers fence themselves instead (cbox_reader_needs_fence).
+// on every thread with membarrier(2) before it reads the announcements. Where there is no membarrier (Apple
+// platforms, a kernel without MEMBARRIER_CMD_PRIVATE_EXPEDITED, or a Linux build with CBOX_NO_MEMBARRIER
+// defined, which tests Apple's protocol here), readers fence themselves instead (cbox_reader_needs_fence)
+// and the writer's barrier is a fence of its own.
 //
 // A value a reader adds to its held values inside a read section is held past it: the collector reads each
 // record's announcement (acquire) and then its held values, so a reader that left its section (or entered a
@@ -20,6 +22,12 @@
 #include <linux/membarrier.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#endif
+
+#if defined(__linux__) && defined(__NR_membarrier) && !defined(CBOX_NO_MEMBARRIER)
+#define CBOX_MEMBARRIER 1
+#else
+#define CBOX_MEMBARRIER 0
 #endif
 
 __thread cbox_reader *cbox_reader_record;
@@ -54,7 +62,7 @@ static void cbox__thread_detach(void *opaque) {
 
 static void cbox__init(void) {
     pthread_key_create(&cbox__thread_key, cbox__thread_detach);
-#if defined(__linux__) && defined(__NR_membarrier)
+#if CBOX_MEMBARRIER
     long supported = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
     if (supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
         syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
@@ -100,7 +108,7 @@ uint64_t cbox__epoch_retire_tag(void) { return __atomic_fetch_add(&cbox_global_e
 
 static void cbox__barrier_on_every_thread(void) {
     pthread_once(&cbox__once, cbox__init);
-#if defined(__linux__) && defined(__NR_membarrier)
+#if CBOX_MEMBARRIER
     if (cbox__have_membarrier) {
         syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
         return;

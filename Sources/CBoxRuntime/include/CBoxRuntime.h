@@ -308,6 +308,19 @@ _Noreturn void cbox_sandbox_abandon(void);
 
 // MARK: - Locks
 
+/// Whether `cbox_lock` is a plain pthread mutex, as on Apple platforms, where it is owner-aware (a waiter
+/// lends the owner its priority), rather than the word lock used elsewhere. Define it as 1 to build Apple's
+/// branch on Linux, where the tests run it.
+#ifndef CBOX_PTHREAD_LOCK
+#if defined(__APPLE__)
+#define CBOX_PTHREAD_LOCK 1
+#else
+#define CBOX_PTHREAD_LOCK 0
+#endif
+#endif
+/// `CBOX_PTHREAD_LOCK`, as a constant Swift sees however the setting was given.
+enum { CBOX_LOCK_IS_PTHREAD_MUTEX = CBOX_PTHREAD_LOCK };
+
 /// A heap-allocated mutex, behind every `_Lock` in BoxKit. Create with `cbox_lock_create`; destroy with
 /// `cbox_lock_destroy`.
 ///
@@ -326,7 +339,7 @@ cbox_lock *cbox_lock_create(void);
 /// may touch it after another thread has already taken it (`cbox_lock_wake`).
 void cbox_lock_destroy(cbox_lock *lock);
 
-#if defined(__APPLE__)
+#if CBOX_PTHREAD_LOCK
 
 /// Locks; not recursive.
 void cbox_lock_acquire(cbox_lock *lock);

@@ -487,6 +487,10 @@ extern uint64_t cbox_global_epoch;
 /// Nonzero when readers must fence after announcing their epoch (the kernel lacks `membarrier`).
 extern int cbox_reader_needs_fence;
 
+/// Whether readers fence themselves after announcing their epoch (there is no `membarrier` for the writer to
+/// issue), for tests and diagnostics; decided when the process's first reader attaches.
+static inline bool cbox_readers_fence(void) { return __atomic_load_n(&cbox_reader_needs_fence, __ATOMIC_RELAXED); }
+
 /// Attaches a new reader record to the calling thread; it is freed when the thread ends. Never NULL.
 cbox_reader *cbox_reader_attach(void);
 
