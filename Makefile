@@ -89,7 +89,7 @@ documented: deps
 floor:
 	@bash .ci/floor.sh
 
-## c-imports: only these thin wrappers import a C module; each owns one concern (STYLE.md)
+## c-imports: only these thin wrappers import a C module; each owns one concern (ARCHITECTURE.md)
 C_WRAPPERS = \
 	Sources/BoxKit/Providers/_ProviderState+Lookup.swift \
 	Sources/BoxKit/Lifetimes/_CreationMonitor.swift \
