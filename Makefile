@@ -10,8 +10,8 @@ FUZZ_SECONDS ?= 60
 SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
-.PHONY: deps build test test-as-apple tsan-as-apple check consumer lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
-	tsan asan valgrind fuzz reliability clean
+.PHONY: deps build test test-as-apple check consumer lint symbols c-imports floor documented docs showroom \
+	bench bench-quick bench-check tsan tsan-as-apple asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
 deps:
@@ -48,7 +48,8 @@ test: deps
 ## project's own XXH3 instead of the xxHash library's, as an app target built by Xcode without Homebrew hashes
 ## (CBOX_OWN_XXH3; the differential hash tests need the library, so they skip); readers that fence themselves
 ## instead of a writer's membarrier (CBOX_NO_MEMBARRIER); cbox_lock as a plain pthread mutex (CBOX_PTHREAD_LOCK)
-AS_APPLE = $(foreach setting,CBOX_OWN_XXH3 CBOX_NO_MEMBARRIER CBOX_PTHREAD_LOCK,-Xcc -D$(setting)=1 -Xswiftc -D$(setting))
+APPLE_SETTINGS = CBOX_OWN_XXH3 CBOX_NO_MEMBARRIER CBOX_PTHREAD_LOCK
+AS_APPLE = $(foreach setting,$(APPLE_SETTINGS),-Xcc -D$(setting)=1 -Xswiftc -D$(setting))
 test-as-apple: deps
 	$(SWIFT) test --scratch-path .build-as-apple $(AS_APPLE)
 

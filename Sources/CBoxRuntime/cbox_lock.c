@@ -1,11 +1,10 @@
-// BoxKit's lock (cbox_lock, behind every _Lock). On Apple platforms (CBOX_PTHREAD_LOCK), a pthread mutex, which
-// is owner-aware there (a waiter lends the owner its priority). Elsewhere, one word that the uncontended paths (inline in
-// CBoxRuntime.h) change with one atomic operation each, and a pthread mutex and condition variable that only
-// waiting threads use. A waiter marks the word contended while it holds the mutex, and sleeps only through
-// pthread_cond_wait, which releases that mutex atomically; a releaser that finds the word contended takes the
-// mutex before it signals. So a waiter either sees the word free when it marks it, or is asleep before the
-// signal meant for it: no wake-up is lost. (A futex would do without the mutex and the condition variable,
-// but is Linux's alone.)
+// BoxKit's lock (cbox_lock, behind every _Lock). On Apple platforms (CBOX_PTHREAD_LOCK), a pthread mutex, which is
+// owner-aware there (a waiter lends the owner its priority). Elsewhere, one word that the uncontended paths (inline in
+// CBoxRuntime.h) change with one atomic operation each, and a pthread mutex and condition variable that only waiting
+// threads use. A waiter marks the word contended while it holds the mutex, and sleeps only through pthread_cond_wait,
+// which releases that mutex atomically; a releaser that finds the word contended takes the mutex before it signals. So
+// a waiter either sees the word free when it marks it, or is asleep before the signal meant for it: no wake-up is lost.
+// (A futex would do without the mutex and the condition variable, but is Linux's alone.)
 #include "CBoxRuntime.h"
 
 #include <pthread.h>
