@@ -11,7 +11,7 @@ SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
 .PHONY: deps build test check lint symbols c-imports floor documented docs showroom bench bench-quick bench-check \
-	tsan asan valgrind fuzz reliability clean
+	bench-guards-record tsan asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
 deps:
@@ -153,10 +153,17 @@ bench-quick: deps
 
 ## bench-check: package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock
 ## within 3x of the recorded p90 (re-record both with `swift package --allow-writing-to-package-directory
-## benchmark thresholds update --path Thresholds` in Benchmarks/, on this project's machine)
+## benchmark thresholds update --path Thresholds` in Benchmarks/, on this project's machine); then the
+## guards: each guarded operation's instructions (callgrind) within 3% of Benchmarks/Thresholds/instructions.txt
 bench-check: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 	cd Benchmarks && $(SWIFT) package benchmark thresholds check --path Thresholds --no-progress
+	Benchmarks/guards.sh check
+
+## bench-guards-record: re-record Benchmarks/Thresholds/instructions.txt on the current code (commit it, saying
+## why in the message when a count rises)
+bench-guards-record: deps
+	Benchmarks/guards.sh record
 
 clean:
 	rm -rf .build .build-* Benchmarks/.build

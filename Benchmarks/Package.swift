@@ -13,7 +13,7 @@ let package = Package(
         // An opaque sink in its own module, so the optimiser cannot see through it.
         .target(name: "ReportSink"),
         // The services both executables resolve.
-        .target(name: "BenchmarkServices"),
+        .target(name: "BenchmarkServices", dependencies: [.product(name: "BoxKit", package: "BoxKit")]),
         // The generated app graph (Generator/generate_app_graph.py): its service classes, then the code that
         // registers and resolves it, one module per subject so that each launch executable links only its own.
         .target(name: "AppGraph"),
@@ -48,6 +48,13 @@ let package = Package(
         .executableTarget(
             name: "AppGraphProbe",
             dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
+        ),
+        // The operations `make bench-check` holds to recorded instruction counts, one per process run.
+        .executableTarget(
+            name: "GuardProbe",
+            dependencies: [
+                "AppGraphBoxKit", "BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit"),
+            ]
         ),
         .executableTarget(
             name: "BoxKitReport",

@@ -1,4 +1,4 @@
-// The services every benchmark resolves, shared by the report and the package-benchmark suite. The
+// The services every benchmark resolves, shared by the report, the package-benchmark suite and GuardProbe. The
 // initialisers are @inlinable so that making one costs the same as if it were declared where it is used.
 
 /// A service registered `.permanent`: one shared instance.
