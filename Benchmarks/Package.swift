@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         // An opaque sink in its own module, so the optimiser cannot see through it.
         .target(name: "ReportSink"),
+        // The allocator's bytes in use (glibc's mallinfo2), for the report's memory of a box.
+        .target(name: "CHeapStats"),
         // The services both executables resolve.
         .target(name: "BenchmarkServices", dependencies: [.product(name: "BoxKit", package: "BoxKit")]),
         // The generated app graph (Generator/generate_app_graph.py): its service classes, then the code that
@@ -66,6 +68,7 @@ let package = Package(
                 "AppGraphFloor",
                 "AppGraphSwinject",
                 "LaunchSupport",
+                "CHeapStats",
                 .product(name: "BoxKit", package: "BoxKit"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
