@@ -151,14 +151,15 @@ bench-quick: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick --out $(abspath $(OUT))
 
-## bench-check: package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock
-## within 3x of the recorded p90 (re-record both with `swift package --allow-writing-to-package-directory
-## benchmark thresholds update --path Thresholds` in Benchmarks/, on this project's machine); then the
-## guards: each guarded operation's instructions (callgrind) within 3% of Benchmarks/Thresholds/instructions.txt
+## bench-check: the guards first, since they are deterministic: each guarded operation's instructions
+## (callgrind) within 3% of Benchmarks/Thresholds/instructions.txt (see bench-guards-record); then the
+## package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock within 3x of
+## the recorded p90 (re-record both with `swift package --allow-writing-to-package-directory benchmark
+## thresholds update --path Thresholds` in Benchmarks/, on this project's machine)
 bench-check: deps
+	Benchmarks/guards.sh check
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 	cd Benchmarks && $(SWIFT) package benchmark thresholds check --path Thresholds --no-progress
-	Benchmarks/guards.sh check
 
 ## bench-guards-record: re-record Benchmarks/Thresholds/instructions.txt on the current code (commit it, saying
 ## why in the message when a count rises)
