@@ -11,7 +11,7 @@ SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
 .PHONY: deps build test test-as-apple check consumer lint symbols c-imports floor documented docs showroom \
-	bench bench-quick bench-check tsan tsan-as-apple asan valgrind fuzz reliability clean
+	bench bench-quick bench-check bench-guards-record tsan tsan-as-apple asan valgrind fuzz reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
 deps:
@@ -177,12 +177,20 @@ bench-quick: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick --out $(abspath $(OUT))
 
-## bench-check: package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock
-## within 3x of the recorded p90 (re-record both with `swift package --allow-writing-to-package-directory
-## benchmark thresholds update --path Thresholds` in Benchmarks/, on this project's machine)
+## bench-check: the guards first, since they are deterministic: each guarded operation's instructions
+## (callgrind) within 3% of Benchmarks/Thresholds/instructions.txt (see bench-guards-record); then the
+## package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock within 3x of
+## the recorded p90 (re-record both with `swift package --allow-writing-to-package-directory benchmark
+## thresholds update --path Thresholds` in Benchmarks/, on this project's machine)
 bench-check: deps
+	Benchmarks/guards.sh check
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 	cd Benchmarks && $(SWIFT) package benchmark thresholds check --path Thresholds --no-progress
+
+## bench-guards-record: re-record Benchmarks/Thresholds/instructions.txt on the current code (commit it, saying
+## why in the message when a count rises)
+bench-guards-record: deps
+	Benchmarks/guards.sh record
 
 clean:
 	rm -rf .build .build-* Benchmarks/.build

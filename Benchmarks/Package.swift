@@ -12,8 +12,10 @@ let package = Package(
     targets: [
         // An opaque sink in its own module, so the optimiser cannot see through it.
         .target(name: "ReportSink"),
+        // The allocator's bytes in use (glibc's mallinfo2), for the report's memory of a box.
+        .target(name: "CHeapStats"),
         // The services both executables resolve.
-        .target(name: "BenchmarkServices"),
+        .target(name: "BenchmarkServices", dependencies: [.product(name: "BoxKit", package: "BoxKit")]),
         // The generated app graph (Generator/generate_app_graph.py): its service classes, then the code that
         // registers and resolves it, one module per subject so that each launch executable links only its own.
         .target(name: "AppGraph"),
@@ -49,6 +51,13 @@ let package = Package(
             name: "AppGraphProbe",
             dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
         ),
+        // The operations `make bench-check` holds to recorded instruction counts, one per process run.
+        .executableTarget(
+            name: "GuardProbe",
+            dependencies: [
+                "AppGraphBoxKit", "BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit"),
+            ]
+        ),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [
@@ -59,6 +68,7 @@ let package = Package(
                 "AppGraphFloor",
                 "AppGraphSwinject",
                 "LaunchSupport",
+                "CHeapStats",
                 .product(name: "BoxKit", package: "BoxKit"),
                 .product(name: "Swinject", package: "Swinject"),
             ]

@@ -22,13 +22,7 @@ import BenchmarkServices
 /// instances exist before measuring.
 func makeBox(_ backend: Box.Backend) -> Box {
     let box = Box(backend: backend)
-    box.register(life: .permanent) { Engine() }
-    box.register { Car() }
-    box.register(key: "BMW", life: .permanent) { Engine() }
-    box.register(key: "BMW") { Car() }
-    box.register { GraphC() }
-    box.register { r in GraphB(c: r.resolve()) }
-    box.register { r in GraphA(b: r.resolve()) }
+    registerBenchmarkServices(in: box)
     blackHole(box.resolve(Engine.self))
     blackHole(box.resolve(Engine.self, key: "BMW"))
     return box

@@ -1,8 +1,14 @@
-// The services every benchmark resolves, shared by the report and the package-benchmark suite. The
+// The services every benchmark resolves, shared by the report, the package-benchmark suite and GuardProbe. The
 // initialisers are @inlinable so that making one costs the same as if it were declared where it is used.
 
+/// The protocol an `Engine` is resolved as through a `forward`.
+public protocol Powered: AnyObject, Sendable {
+    /// Its power.
+    var horsepower: Int { get }
+}
+
 /// A service registered `.permanent`: one shared instance.
-public final class Engine: Sendable {
+public final class Engine: Powered {
     /// Its power; a stored property so that an instance is not empty.
     public let horsepower: Int
 

@@ -34,6 +34,9 @@ struct MarkdownReport {
         lines += ["", "## App launch", ""] + appLaunch
         lines += ["", "## Memory (resident bytes per registration)", ""]
         lines += table(.bytes, header: "| Operation | Subject | Median bytes | Min bytes |")
+        lines += ["", "## Memory of a box (the allocator's bytes in use, glibc's mallinfo2)", ""]
+        lines += table(.bytesPerBox, header: "| Operation | Subject | Bytes per box | Min bytes |")
+        lines += [""] + table(.megabytes, header: "| Operation | Subject | MB in all | Min MB |")
         lines += ["", "## Two threads against one (aggregate throughput)", ""]
         lines += table(.speedup, header: "| Operation | Subject | Median speedup | Min speedup |")
         lines += [
@@ -42,6 +45,13 @@ struct MarkdownReport {
                 + "took the second core, and the speedups above understate scaling):", "",
         ]
         lines += table(.cores, header: "| Operation | Subject | Median cores | Min cores |")
+        lines += [
+            "", "## verify() of the app graph with services missing", "",
+            "The 3,000-service app graph with 10 services that others depend on unregistered; every call verifies "
+                + "the same box, after every other suite.", "",
+        ]
+        lines += table(.millisecondsPerCall, header: "| Operation | Subject | ms | Min ms |")
+        lines += [""] + table(.count, header: "| Operation | Subject | Count | Min |")
         lines += ["", "## Targets (DESIGN.md §3)", ""] + targets
         lines += [
             "", "![Median ns per operation, then the app launch's ms and µs, log scales](bench-results.svg)", "",

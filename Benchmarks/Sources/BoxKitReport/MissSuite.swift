@@ -64,22 +64,11 @@ struct MissSuite {
     /// - Returns: A box holding `registrations(appGraph:)` registrations.
     static func box(_ backend: Box.Backend, appGraph: AppSize?) -> Box {
         let box = Box(backend: backend)
-        registerOwn(in: box)
+        registerBenchmarkServices(in: box)
         appGraph?.register(in: box)
         let registered = registrations(appGraph: appGraph)
         precondition(box.registeredServiceCount == registered, "the miss box should hold \(registered)")
         return box
-    }
-
-    /// The 7 services of every miss box.
-    private static func registerOwn(in box: Box) {
-        box.register(life: .permanent) { Engine() }
-        box.register { Car() }
-        box.register(key: Keys.short, life: .permanent) { Engine() }
-        box.register(key: Keys.short) { Car() }
-        box.register { GraphC() }
-        box.register { r in GraphB(c: r.resolve()) }
-        box.register { r in GraphA(b: r.resolve()) }
     }
 
     /// The same 7 services in Swinject: `.container` scope for the engines, `.transient` for the rest.

@@ -21,6 +21,32 @@ enum Operation {
 
     static let memory = "memory at 1,000,000 registrations"
 
+    /// A `.perArguments` hit: the instance for the argument's value already made.
+    static let perArgumentsInt = ".perArguments hit, one Int argument"
+    static let perArgumentsString = ".perArguments hit, one String argument"
+    /// A resolve through `forward`, of a type forwarded to a permanent service already made.
+    static let forwarded = "resolve through a forward, to a permanent"
+
+    /// The allocator's bytes in use for one box (`BoxMemorySuite`).
+    static let emptyBox = "memory of an empty Box()"
+    static let childBox = "memory of a child box before its first registration"
+    /// What 100,000 child boxes of one parent hold in all.
+    static let manyChildBoxes = "memory of 100,000 child boxes"
+
+    /// How long `verify()` of the 3,000-service app graph with 10 services missing takes: on its first call,
+    /// or on a later call (`VerifySuite`).
+    static func verifyTime(first: Bool) -> String {
+        "verify(), 3,000 registered, 10 missing: \(first ? "first" : "a later") call"
+    }
+
+    /// How many of the 10 missing services that `verify()` call names.
+    static func verifyNamed(first: Bool) -> String {
+        "verify(), 3,000 registered, 10 missing: services named, \(first ? "first" : "a later") call"
+    }
+
+    /// The threads the process has after the `verify()` calls less those it had before.
+    static let verifyThreadsLeft = "verify(), 3,000 registered, 10 missing: threads left behind"
+
     /// `try? tryResolve` of a type nobody registered, in a box holding `registered` registrations.
     static func miss(_ registered: Int) -> String { "miss (try? tryResolve), \(grouped(registered)) registered" }
 

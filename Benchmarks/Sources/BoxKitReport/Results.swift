@@ -12,6 +12,14 @@ enum Unit: String, Sendable {
     case speedup = "x (2 threads / 1 thread)"
     /// CPU time over elapsed time: how many cores a group of threads had.
     case cores = "cores"
+    /// The allocator's bytes in use for one box.
+    case bytesPerBox = "bytes/box"
+    /// Megabytes (10^6 bytes) in use in all.
+    case megabytes = "MB"
+    /// Milliseconds per call of an operation timed once.
+    case millisecondsPerCall = "ms/call"
+    /// A number of things: services named, threads.
+    case count = "count"
 
     /// How many nanoseconds one of this unit is, for a unit of time; `nil` for the others.
     var nanoseconds: Double? {
@@ -19,7 +27,8 @@ enum Unit: String, Sendable {
         case .nanoseconds: 1
         case .microseconds: 1e3
         case .milliseconds: 1e6
-        case .bytes, .speedup, .cores: nil
+        case .millisecondsPerCall: 1e6
+        case .bytes, .speedup, .cores, .bytesPerBox, .megabytes, .count: nil
         }
     }
 }

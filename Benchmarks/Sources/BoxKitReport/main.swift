@@ -18,7 +18,11 @@ let started = monotonicNanoseconds()
 logProgress("BoxKitReport: \(options.quick ? "quick" : "full") run on \(machine.processors) processors")
 
 let suites = options.suites
-if suites.contains(.resolve) { ResolveSuite(recorder: recorder).run() }
+if suites.contains(.resolve) {
+    ResolveSuite(recorder: recorder).run()
+    PerArgumentsSuite(recorder: recorder).run()
+    ForwardSuite(recorder: recorder).run()
+}
 if suites.contains(.miss) {
     for appGraph in [nil] + AppSize.allCases {
         MissSuite(recorder: recorder, appGraph: appGraph).run()
@@ -40,10 +44,15 @@ if suites.contains(.app) {
     }
 }
 if suites.contains(.launch) { LaunchSuite(results: results, rounds: options.launchRounds).run() }
-if suites.contains(.memory) { MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3) }
+if suites.contains(.memory) {
+    MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3)
+    BoxMemorySuite(results: results, quick: options.quick).run()
+}
 if suites.contains(.threads) {
     ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
 }
+// Last: a verify() that parks threads on the problems it finds keeps them for the rest of the process.
+if suites.contains(.verify) { VerifySuite(results: results, calls: options.quick ? 5 : 50).run() }
 
 let seconds = Double(monotonicNanoseconds() - started) / 1e9
 let loadAtEnd = Machine.current().loadAverage
