@@ -6,6 +6,11 @@ final class _Isolation: Sendable {
     let actor: any Actor
     /// The global actor type the registration named, such as `MainActor`.
     nonisolated(unsafe) let globalActor: any GlobalActor.Type
+    /// The object that identifies the actor's executor (the first word of its `unownedExecutor`), read once,
+    /// at registration: a global actor is one actor, and an actor keeps its executor for its life.
+    nonisolated(unsafe) let executorIdentity: UnsafeRawPointer?
+    /// Whether that executor is the main actor's (the main actor's own, or one another actor shares).
+    let isMainExecutor: Bool
 
     /// The isolation of a factory registered for `service` and `key` with `isolatedTo: globalActor`, whose
     /// dynamic isolation is `factoryIsolation`. Stops the program when the factory is not isolated to that
@@ -30,13 +35,29 @@ final class _Isolation: Sendable {
         }
         self.actor = actor
         self.globalActor = globalActor
+        let executor = Self.words(of: actor.unownedExecutor)
+        executorIdentity = executor.identity
+        isMainExecutor = executor.identity == Self.words(of: MainActor.sharedUnownedExecutor).identity
+        if isMainExecutor { _ = _MainQueue.shared }
     }
 
-    /// Whether the calling code runs on the actor: on its executor, or, for the main actor, on the main
-    /// thread outside any task.
+    /// Whether the calling code runs on the actor, as the concurrency runtime and Dispatch tell without running
+    /// any code of the actor's executor: on the executor the runtime tracks for the current task or job;
+    /// for the main actor's executor, also on the main thread, or in a block of the main dispatch queue (or of a
+    /// queue that targets it), which Dispatch runs one at a time with the main actor's jobs.
     ///
-    /// - Complexity: O(1): one call into the concurrency runtime.
-    var isCurrent: Bool { _ResolutionThread.isOn(actor.unownedExecutor) }
+    /// - Complexity: O(1): one read of the runtime's per-thread record; off the actor, for the main actor,
+    ///   a check of the thread and a lookup of the current queue's specific value.
+    var isCurrent: Bool {
+        if _ResolutionThread.isOn(executorIdentity) { return true }
+        return isMainExecutor && (_ResolutionThread.isOnMainThread || _MainQueue.shared.isCurrent)
+    }
+
+    /// The two words of an executor reference: the object that identifies it, and its `SerialExecutor`
+    /// witness table (with flags in the low bits), zero for a default actor.
+    private static func words(of executor: UnownedSerialExecutor) -> (identity: UnsafeRawPointer?, table: UInt) {
+        unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self)
+    }
 
     /// Runs `body` on `actor`, hopping to it; what it returns crosses back unchecked, as a shared instance does
     /// between the threads that resolve it (see ``Box``).

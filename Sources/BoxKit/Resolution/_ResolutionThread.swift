@@ -1,7 +1,8 @@
 // Wraps the C per-thread resolution state (CBoxRuntime: cbox_thread, cbox_chain_*, cbox_sandbox_*): the chain
 // of resolutions in flight on a thread, and verification sandboxes; asks which executor the thread runs on
-// (cbox_current_executor_identity, cbox_is_main_thread); and ends the read sections of the table's reader
-// records it extends. What first creations record is in _ResolutionThread+Recording.swift.
+// (cbox_current_executor_identity) and whether it is the main thread (cbox_is_main_thread); and ends the read
+// sections of the table's reader records it extends. What first creations record is in
+// _ResolutionThread+Recording.swift.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -41,22 +42,15 @@ enum _ResolutionThread {
         }
     }
 
-    /// Whether the calling code runs on `executor`: the concurrency runtime tracks the executor the current
-    /// task runs on (an actor's, or a custom one). Code on the main thread runs on the main actor's executor
-    /// too, in a task or not. (Not only there: where the main thread has handed the main queue over to
-    /// `dispatch_main`, as on Linux, main-actor tasks run on other threads.)
+    /// Whether the calling code runs on the executor that `identity` identifies, as the concurrency runtime
+    /// tracks it for the current task or job (an actor's, or a custom one). Never waits or asserts.
     ///
-    /// - Complexity: O(1): a read of the runtime's per-thread record, and of the thread's identity.
-    static func isOn(_ executor: UnownedSerialExecutor) -> Bool {
-        let identity = _identity(of: executor)
-        if identity == cbox_current_executor_identity() { return true }
-        return identity == _identity(of: MainActor.sharedUnownedExecutor) && cbox_is_main_thread()
-    }
+    /// - Complexity: O(1): a read of the runtime's per-thread record.
+    @inline(__always)
+    static func isOn(_ identity: UnsafeRawPointer?) -> Bool { identity == cbox_current_executor_identity() }
 
-    /// The first of an executor's two words: the object that identifies it.
-    private static func _identity(of executor: UnownedSerialExecutor) -> UnsafeRawPointer? {
-        unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self).0
-    }
+    /// Whether the calling thread is the process's main thread.
+    static var isOnMainThread: Bool { cbox_is_main_thread() }
 
     /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
     @inline(__always)
