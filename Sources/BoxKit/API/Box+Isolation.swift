@@ -108,6 +108,16 @@ extension Box {
         unsafeBitCast(factory, to: (() -> Service).self)
     }
 
+    /// Ends a `.wrongIsolation` lookup whose registration the thread's chain holds (`_Lookup.isHeldByChain`),
+    /// and returns its error: the entry is popped first, so that the chain the error names does not name the
+    /// registration twice, and the error keeps the registration.
+    func _endOffExecutor(_ lookup: _Lookup) -> BoxError {
+        let raw = lookup.registration.unsafelyUnwrapped
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
+        _endMake(lookup)
+        return _wrongIsolationError(registration)
+    }
+
     /// The async resolve of `type` and `key` whose `.wrongIsolation` lookup found a registration that must be
     /// made on a global actor this code is not running on: ends the lookup, hops to the actor, and resolves
     /// there as a synchronous resolve would. Returns `nil` when what it finds there, having replaced the

@@ -119,17 +119,49 @@ enum _ResolutionThread {
         let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
         if !isSyncTransient && !makesPermanents { return _Lookup(.missing) }
         if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
+        let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
+        let state: _Lookup.State = mayThrow ? .makeThrowing : .make
         if !isSyncTransient {
             if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
                 return _Lookup(.asyncFactory, found, holder: holder)
             }
-            if registration._withUnsafeGuaranteedRef({ $0.isolation.map { !$0.isCurrent } ?? false }) {
-                return _Lookup(.wrongIsolation, found, holder: holder)
+            if let isolation = registration._withUnsafeGuaranteedRef({ $0.isolation }), !isolation.isCurrent {
+                guard isolation.executorToAsk != nil else { return _Lookup(.wrongIsolation, found, holder: holder) }
+                return decide(
+                    found, askingExecutorOf: isolation, holder: holder, thread: thread, hold: hold, state: state)
             }
         }
-        let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
-        return enterFactory(
-            found, holder: holder, thread: thread, hold: hold, observing: true, state: mayThrow ? .makeThrowing : .make)
+        return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: state)
+    }
+
+    /// `decideInGeneral` for an isolated registration that the runtime and Dispatch do not place the calling
+    /// code on, whose actor's custom executor may say otherwise (`_Isolation.executorIsolatesCurrentContext`).
+    /// The executor's code runs outside the read section: an entry pushed onto the thread's chain holds the
+    /// registration from before the section ends. If the executor says yes, that entry is the factory's (a
+    /// `state` lookup); if not, the lookup is `.wrongIsolation` with the entry still pushed
+    /// (`_Lookup.isHeldByChain`), which ending the lookup pops.
+    @inline(never)
+    private static func decide(
+        _ found: UnsafeMutableRawPointer, askingExecutorOf isolation: _Isolation, holder: Unmanaged<Box>?,
+        thread: UnsafeMutablePointer<cbox_thread>, hold: Hold, state: _Lookup.State
+    ) -> _Lookup {
+        guard hold == .readSection else {
+            guard isolation.executorIsolatesCurrentContext() else {
+                return _Lookup(.wrongIsolation, found, holder: holder)
+            }
+            return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: state)
+        }
+        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
+        cbox_chain_push(thread, found, false)
+        cbox_read_end(cbox_thread_reader(thread))
+        guard isolation.executorIsolatesCurrentContext() else {
+            return _Lookup(.wrongIsolation, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        }
+        if Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.startsObserving() }) {
+            if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
+            cbox_chain_start_recording(thread)
+        }
+        return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
     /// What `decide` answers for a registration already on `thread`'s chain: the instance whose hooks are
@@ -175,6 +207,13 @@ enum _ResolutionThread {
         _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
         cbox_read_end(cbox_thread_reader(thread))
         return _Lookup(.object, value: object)
+    }
+
+    /// Ends a lookup that is taken out of the funnel (an async resolve's): gives up what `hold` says keeps its
+    /// registration valid or, for a lookup its chain holds (`_Lookup.isHeldByChain`), pops that entry.
+    static func end(_ lookup: _Lookup, hold: Hold) {
+        if lookup.isHeldByChain { return popMake(lookup) }
+        end(hold, of: lookup.registration.unsafelyUnwrapped, reader: cbox_reader_current())
     }
 
     /// Gives up what `hold` says keeps `registration` valid.
