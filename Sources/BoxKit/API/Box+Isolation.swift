@@ -23,11 +23,14 @@ extension Box {
     /// closure isolated to another one, or to none, stops the program.
     ///
     /// A synchronous resolve (``resolve(_:key:)``, `@Boxed`, a ``ServiceProvider``) makes the service
-    /// only on that actor: from anywhere else it stops the program with a message naming the service and the
-    /// actor, and ``tryResolve(_:key:)`` throws a ``BoxError`` with reason
-    /// ``BoxError/Reason-swift.enum/wrongIsolation``; the factory never runs off its actor. An async resolve
-    /// (``resolveAsync(_:key:)``, ``tryResolveAsync(_:key:)``, ``resolveAllAsync(_:)``, or
-    /// `await box.resolve` with BoxKitAwait) hops to the actor, resolves there, and returns.
+    /// only on that actor: where Swift's `assumeIsolated` would pass and BoxKit can tell without stopping the
+    /// program (in a task on the actor's executor; for the main actor, on the main thread or in a main-queue
+    /// block; for a custom executor, where its `isIsolatingCurrentContext()` answers yes, on Swift 6.2 runtimes;
+    /// never by calling its `checkIsolated()`: see <doc:ActorsAndIsolation>). From anywhere else it stops the
+    /// program with a message naming the service and the actor, and ``tryResolve(_:key:)`` throws a
+    /// ``BoxError`` with reason ``BoxError/Reason-swift.enum/wrongIsolation``; the factory never runs off its
+    /// actor. An async resolve (``resolveAsync(_:key:)``, ``tryResolveAsync(_:key:)``, ``resolveAllAsync(_:)``,
+    /// or `await box.resolve` with BoxKitAwait) hops to the actor, resolves there, and returns.
     ///
     /// Lifetimes keep their rules: a `.permanent` instance is made once, on the actor, and from then on is
     /// returned to any caller, as every shared instance is (see ``Box``). ``verify()`` does not resolve
