@@ -23,11 +23,14 @@ extension Box {
     /// closure isolated to another one, or to none, stops the program.
     ///
     /// A synchronous resolve (``resolve(_:key:)``, `@Boxed`, a ``ServiceProvider``) makes the service
-    /// only on that actor: from anywhere else it stops the program with a message naming the service and the
-    /// actor, and ``tryResolve(_:key:)`` throws a ``BoxError`` with reason
-    /// ``BoxError/Reason-swift.enum/wrongIsolation``; the factory never runs off its actor. An async resolve
-    /// (``resolveAsync(_:key:)``, ``tryResolveAsync(_:key:)``, ``resolveAllAsync(_:)``, or
-    /// `await box.resolve` with BoxKitAwait) hops to the actor, resolves there, and returns.
+    /// only on that actor: where Swift's `assumeIsolated` would pass and BoxKit can tell without stopping the
+    /// program (in a task on the actor's executor; for the main actor, on the main thread or in a main-queue
+    /// block; for a custom executor, where its `isIsolatingCurrentContext()` answers yes, on Swift 6.2 runtimes;
+    /// never by calling its `checkIsolated()`: see <doc:ActorsAndIsolation>). From anywhere else it stops the
+    /// program with a message naming the service and the actor, and ``tryResolve(_:key:)`` throws a
+    /// ``BoxError`` with reason ``BoxError/Reason-swift.enum/wrongIsolation``; the factory never runs off its
+    /// actor. An async resolve (``resolveAsync(_:key:)``, ``tryResolveAsync(_:key:)``, ``resolveAllAsync(_:)``,
+    /// or `await box.resolve` with BoxKitAwait) hops to the actor, resolves there, and returns.
     ///
     /// Lifetimes keep their rules: a `.permanent` instance is made once, on the actor, and from then on is
     /// returned to any caller, as every shared instance is (see ``Box``). ``verify()`` does not resolve
@@ -106,6 +109,16 @@ extension Box {
     /// `_onItsActor(_:)` for a factory that takes nothing.
     private func _onItsActor<Service>(_ factory: @escaping @isolated(any) @Sendable () -> Service) -> () -> Service {
         unsafeBitCast(factory, to: (() -> Service).self)
+    }
+
+    /// Ends a `.wrongIsolation` lookup whose registration the thread's chain holds (`_Lookup.isHeldByChain`),
+    /// and returns its error: the entry is popped first, so that the chain the error names does not name the
+    /// registration twice, and the error keeps the registration.
+    func _endOffExecutor(_ lookup: _Lookup) -> BoxError {
+        let raw = lookup.registration.unsafelyUnwrapped
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
+        _endMake(lookup)
+        return _wrongIsolationError(registration)
     }
 
     /// The async resolve of `type` and `key` whose `.wrongIsolation` lookup found a registration that must be

@@ -293,7 +293,7 @@ extension Box {
     final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyRegistration, holder: Box?) {
         let raw = lookup.registration.unsafelyUnwrapped
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).retain().takeRetainedValue()
-        _ResolutionThread.end(_hold, of: raw, reader: cbox_reader_current())
+        _ResolutionThread.end(lookup, hold: _hold)
         return (registration, lookup.holder?.takeRetainedValue())
     }
 
@@ -374,6 +374,7 @@ extension Box {
     /// resolve).
     @usableFromInline
     final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        if lookup.isHeldByChain { return _endOffExecutor(lookup) }
         let error = _error(lookup, type: type, key: key, arguments: arguments)
         if lookup.state != .missing { _endRead(lookup) }
         return error

@@ -41,8 +41,14 @@ struct _Lookup {
     /// box the resolve started from.
     @usableFromInline let holder: Unmanaged<Box>?
     /// The object for `.object`, the pending instance for `.pending`, the resolving thread's C record for
-    /// `.make` (so that ending it need not look the record up again).
+    /// `.make` (so that ending it need not look the record up again), and for a `.wrongIsolation` lookup whose
+    /// registration that thread's chain holds (`isHeldByChain`).
     @usableFromInline let value: UnsafeMutableRawPointer?
+
+    /// Whether this is a `.wrongIsolation` lookup that the actor's executor decided, outside the read section
+    /// that found the registration: the entry it pushed onto the thread's chain holds the registration, and
+    /// ending the lookup pops it, as it does a `.make` lookup's.
+    var isHeldByChain: Bool { state == .wrongIsolation && value != nil }
 
     @inlinable
     init(

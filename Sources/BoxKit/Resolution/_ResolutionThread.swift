@@ -1,7 +1,8 @@
 // Wraps the C per-thread resolution state (CBoxRuntime: cbox_thread, cbox_chain_*, cbox_sandbox_*): the chain
 // of resolutions in flight on a thread, and verification sandboxes; asks which executor the thread runs on
-// (cbox_current_executor_identity, cbox_is_main_thread); and ends the read sections of the table's reader
-// records it extends. What first creations record is in _ResolutionThread+Recording.swift.
+// (cbox_current_executor_identity) and whether it is the main thread (cbox_is_main_thread); and ends the read
+// sections of the table's reader records it extends. What first creations record is in
+// _ResolutionThread+Recording.swift.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -41,22 +42,15 @@ enum _ResolutionThread {
         }
     }
 
-    /// Whether the calling code runs on `executor`: the concurrency runtime tracks the executor the current
-    /// task runs on (an actor's, or a custom one). Code on the main thread runs on the main actor's executor
-    /// too, in a task or not. (Not only there: where the main thread has handed the main queue over to
-    /// `dispatch_main`, as on Linux, main-actor tasks run on other threads.)
+    /// Whether the calling code runs on the executor that `identity` identifies, as the concurrency runtime
+    /// tracks it for the current task or job (an actor's, or a custom one). Never waits or asserts.
     ///
-    /// - Complexity: O(1): a read of the runtime's per-thread record, and of the thread's identity.
-    static func isOn(_ executor: UnownedSerialExecutor) -> Bool {
-        let identity = _identity(of: executor)
-        if identity == cbox_current_executor_identity() { return true }
-        return identity == _identity(of: MainActor.sharedUnownedExecutor) && cbox_is_main_thread()
-    }
+    /// - Complexity: O(1): a read of the runtime's per-thread record.
+    @inline(__always)
+    static func isOn(_ identity: UnsafeRawPointer?) -> Bool { identity == cbox_current_executor_identity() }
 
-    /// The first of an executor's two words: the object that identifies it.
-    private static func _identity(of executor: UnownedSerialExecutor) -> UnsafeRawPointer? {
-        unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self).0
-    }
+    /// Whether the calling thread is the process's main thread.
+    static var isOnMainThread: Bool { cbox_is_main_thread() }
 
     /// Whether a resolution pushed now would nest past `depthLimit` on this thread.
     @inline(__always)
@@ -125,17 +119,49 @@ enum _ResolutionThread {
         let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
         if !isSyncTransient && !makesPermanents { return _Lookup(.missing) }
         if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
+        let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
+        let state: _Lookup.State = mayThrow ? .makeThrowing : .make
         if !isSyncTransient {
             if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
                 return _Lookup(.asyncFactory, found, holder: holder)
             }
-            if registration._withUnsafeGuaranteedRef({ $0.isolation.map { !$0.isCurrent } ?? false }) {
-                return _Lookup(.wrongIsolation, found, holder: holder)
+            if let isolation = registration._withUnsafeGuaranteedRef({ $0.isolation }), !isolation.isCurrent {
+                guard isolation.executorToAsk != nil else { return _Lookup(.wrongIsolation, found, holder: holder) }
+                return decide(
+                    found, askingExecutorOf: isolation, holder: holder, thread: thread, hold: hold, state: state)
             }
         }
-        let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
-        return enterFactory(
-            found, holder: holder, thread: thread, hold: hold, observing: true, state: mayThrow ? .makeThrowing : .make)
+        return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: state)
+    }
+
+    /// `decideInGeneral` for an isolated registration that the runtime and Dispatch do not place the calling
+    /// code on, whose actor's custom executor may say otherwise (`_Isolation.executorIsolatesCurrentContext`).
+    /// The executor's code runs outside the read section: an entry pushed onto the thread's chain holds the
+    /// registration from before the section ends. If the executor says yes, that entry is the factory's (a
+    /// `state` lookup); if not, the lookup is `.wrongIsolation` with the entry still pushed
+    /// (`_Lookup.isHeldByChain`), which ending the lookup pops.
+    @inline(never)
+    private static func decide(
+        _ found: UnsafeMutableRawPointer, askingExecutorOf isolation: _Isolation, holder: Unmanaged<Box>?,
+        thread: UnsafeMutablePointer<cbox_thread>, hold: Hold, state: _Lookup.State
+    ) -> _Lookup {
+        guard hold == .readSection else {
+            guard isolation.executorIsolatesCurrentContext() else {
+                return _Lookup(.wrongIsolation, found, holder: holder)
+            }
+            return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: state)
+        }
+        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
+        cbox_chain_push(thread, found, false)
+        cbox_read_end(cbox_thread_reader(thread))
+        guard isolation.executorIsolatesCurrentContext() else {
+            return _Lookup(.wrongIsolation, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        }
+        if Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.startsObserving() }) {
+            if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
+            cbox_chain_start_recording(thread)
+        }
+        return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
 
     /// What `decide` answers for a registration already on `thread`'s chain: the instance whose hooks are
@@ -181,6 +207,13 @@ enum _ResolutionThread {
         _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
         cbox_read_end(cbox_thread_reader(thread))
         return _Lookup(.object, value: object)
+    }
+
+    /// Ends a lookup that is taken out of the funnel (an async resolve's): gives up what `hold` says keeps its
+    /// registration valid or, for a lookup its chain holds (`_Lookup.isHeldByChain`), pops that entry.
+    static func end(_ lookup: _Lookup, hold: Hold) {
+        if lookup.isHeldByChain { return popMake(lookup) }
+        end(hold, of: lookup.registration.unsafelyUnwrapped, reader: cbox_reader_current())
     }
 
     /// Gives up what `hold` says keeps `registration` valid.

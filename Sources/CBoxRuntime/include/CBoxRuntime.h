@@ -223,6 +223,10 @@ __attribute__((always_inline)) static inline void cbox_chain_push(cbox_thread *t
     if (__builtin_expect(records, 0)) thread->recording++;
 }
 
+/// Makes the entry on top of the calling thread's chain, pushed not recording, record the resolutions nested in
+/// it from now on, as `cbox_chain_push` with `records` would have.
+void cbox_chain_start_recording(cbox_thread *thread);
+
 /// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
 bool cbox_thread_reserve_edges(cbox_thread *thread);
 
