@@ -196,14 +196,14 @@ struct IsolationTests {
     }
 
     @Test(
-        "verify() leaves alone what resolves an isolated registration, and parks no thread for it again",
+        "verify() leaves alone what resolves an isolated registration, and runs its factory only once",
         arguments: backends)
     func verifySkipsDependentsOfIsolated(backend: Box.Backend) {
         let box = Box(backend: backend)
         let started = Counter()
         registerIsolatedServices(in: box)
         box.register { r in
-            started.increment()  // each run in a verification leaves its thread parked in `resolve` below
+            started.increment()  // each run in a verification is abandoned in `resolve` below
             return Cockpit(screen: r.resolve())
         }
         box.register { Car() }

@@ -152,4 +152,44 @@ struct VerificationTests {
         box.unregister(Tracked.self)
         #expect(eventuallyReleased(box) { released.object == nil })
     }
+
+    @Test("verify names every registration whose dependency is missing, however many there are", arguments: backends)
+    func namesEveryFailingRegistration(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        registerEnginesNeedingAString(65, in: box)
+        let problems = box.verify()
+        #expect(problems.count == 65)
+        #expect(problems.allSatisfy { $0.reason == .notRegistered && $0.serviceType == "Swift.String" })
+        #expect(problems.map(\.chain) == (0..<65).map { [#"BoxKitTests.Engine[key: "e\#($0)"]"#, "Swift.String"] })
+    }
+
+    @Test("a verification after many failed ones verifies every registration again", arguments: backends)
+    func verifiesEverythingAgainAfterFailures(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        registerEnginesNeedingAString(65, in: box)
+        #expect(box.verify().count == 65)
+        box.register { "fixed" }
+        #expect(box.verify() == [])
+    }
+
+    @Test("a healthy box verifies cleanly after many failed verifications of another", arguments: backends)
+    func healthyBoxAfterManyFailures(backend: Box.Backend) {
+        let failing = Box(backend: backend)
+        registerEnginesNeedingAString(10, in: failing)
+        for _ in 0..<20 { #expect(failing.verify().count == 10) }
+        let healthy = Box(backend: backend)
+        healthy.register { Engine() }
+        healthy.register { r in Car(engine: r.resolve()) }
+        #expect(healthy.verify() == [])
+    }
+}
+
+/// Registers `count` engines, keyed "e0", "e1", ..., whose factories resolve a `String`.
+private func registerEnginesNeedingAString(_ count: Int, in box: Box) {
+    for index in 0..<count {
+        box.register(Engine.self, key: "e\(index)") { r in
+            _ = r.resolve(String.self)
+            return Engine()
+        }
+    }
 }

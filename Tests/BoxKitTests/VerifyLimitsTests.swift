@@ -17,16 +17,9 @@ final class Orphan {
 let lockedGlobalBox = Box()
 
 /// A lazily initialised global whose initialiser resolves something missing: a verification that reaches
-/// it parks its thread inside the initialiser, which then stays locked for the rest of the process.
+/// it leaves its thread parked inside the initialiser, which then stays locked for the rest of the process.
 enum LockedGlobal {
     static let cylinders: Int = lockedGlobalBox.resolve(Engine.self).cylinders
-}
-
-/// The number of threads in this process, from `/proc/self/status` (Linux).
-private func threadCount() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-    return line.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }
 }
 
 @Suite("verify() limits")
@@ -47,19 +40,47 @@ struct VerifyLimitsTests {
         #expect(problems[0].description.contains("verify() was called while resolving BoxKitTests.Inspector"))
     }
 
-    /// In a process of its own: the threads verifications park stay for the rest of the process.
-    @Test("repeated verifications park at most 64 threads, then report what they did not verify")
-    func parkedThreadsAreBounded() async {
+    /// In a process of its own, so that no other test's threads come and go.
+    @Test("a failed verification leaves the process with the threads it had")
+    func failedVerificationLeavesNoThread() async {
         await #expect(processExitsWith: .success) {
             let box = Box()
             box.register { r in Orphan(r.resolve()) }
-            guard let before = threadCount() else { exit(2) }
+            box.register { r in Car(engine: r.resolve(Engine.self, key: "V8")) }
+            guard let before = processThreadCount() else { exit(2) }
+            for _ in 0..<20 where box.verify().count != 2 { exit(3) }
+            exit(threadCountFalls(to: before, within: 1) ? 0 : 4)
+        }
+    }
+
+    /// In a process of its own: a verification is as complete after 100 failed ones as the first in a process.
+    @Test("a clean verification after 100 failed ones in the same process finds no problems")
+    func cleanVerificationAfterAHundredFailed() async {
+        await #expect(processExitsWith: .success) {
+            let failing = Box()
+            failing.register { r in Orphan(r.resolve()) }
+            for _ in 0..<100 where failing.verify().map(\.reason) != [.notRegistered] { exit(2) }
+            let clean = Box()
+            clean.register { Engine() }
+            clean.register { r in Car(engine: r.resolve()) }
+            exit(clean.verify().isEmpty ? 0 : 3)
+        }
+    }
+
+    /// In a process of its own: the threads left blocked stay for the rest of the process.
+    @Test("repeated verifications leave at most 64 threads blocked, then report what they did not verify")
+    func blockedThreadsAreBounded() async {
+        await #expect(processExitsWith: .success) {
+            let never = DispatchSemaphore(value: 0)
+            let box = Box()
+            box.register { () -> Engine in
+                never.wait()
+                return Engine()
+            }
             var last: [BoxError] = []
-            for _ in 0..<100 { last = box.verify() }
-            guard let after = threadCount() else { exit(3) }
-            guard after - before <= 64 else { exit(4) }
-            guard last.map(\.reason) == [.notVerified] else { exit(5) }
-            exit(last[0].description.contains("already holds 64 threads") ? 0 : 6)
+            for _ in 0..<70 { last = box.verify(patience: .milliseconds(20)) }
+            guard last.map(\.reason) == [.notVerified] else { exit(2) }
+            exit(last[0].description.contains("already holds 64 threads") ? 0 : 3)
         }
     }
 
@@ -78,6 +99,38 @@ struct VerifyLimitsTests {
             guard second.value.map(\.reason) == [.notVerified], second.value[0].serviceType == "BoxKitTests.Car"
             else { exit(4) }
             exit(second.value[0].description.contains("did not finish within 0.2 seconds") ? 0 : 5)
+        }
+    }
+
+    /// In a process of its own: the global stays locked for the rest of the process.
+    @Test("a thread that reads a global whose initialiser a verification interrupted sleeps, and does not spin")
+    func readerOfAnInterruptedGlobalSleeps() async {
+        await #expect(processExitsWith: .success) {
+            lockedGlobalBox.register { Car(engine: Engine(cylinders: LockedGlobal.cylinders)) }
+            guard lockedGlobalBox.verify().map(\.reason) == [.notRegistered] else { exit(2) }
+            let reader = Mutexed<Int?>(nil)
+            Thread {
+                reader.mutate { $0 = currentThreadID() }
+                _ = LockedGlobal.cylinders
+            }.start()
+            var states: [Character] = []
+            for _ in 0..<100 where states.count < 10 {
+                usleep(50_000)
+                if let id = reader.value, let state = threadState(id) { states.append(state) }
+            }
+            exit(states.count == 10 && states.allSatisfy { $0 == "S" } ? 0 : 3)
+        }
+    }
+
+    /// In a process of its own: libdispatch stops a process whose thread ends inside a queue's block.
+    @Test("a resolution that fails inside a dispatch queue's block is reported, and the process goes on")
+    func failureInsideAQueuesBlock() async {
+        await #expect(processExitsWith: .success) {
+            let box = Box()
+            box.register { r in DispatchQueue(label: "serial").sync { Orphan(r.resolve()) } }
+            box.register { r in DispatchQueue.global().sync { Car(engine: r.resolve(Engine.self, key: "V8")) } }
+            let problems = box.verify()
+            exit(problems.map(\.reason) == [.notRegistered, .notRegistered] ? 0 : 2)
         }
     }
 

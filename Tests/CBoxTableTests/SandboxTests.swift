@@ -1,3 +1,4 @@
+import BoxKitTestSupport
 import CBoxRuntime
 import CBoxTable
 import Foundation
@@ -6,6 +7,7 @@ import Testing
 /// What a sandbox body saw and did; passed to the C body through its context pointer.
 private final class SandboxProbe {
     var ranOn: UInt64 = 0
+    var threadID: Int?
     var abandon = false
     let fixture: TableFixture?
     let key: Key?
@@ -19,6 +21,9 @@ private final class SandboxProbe {
 /// Patience enough for any body here that does not block: 30 s.
 private let patience: UInt64 = 30_000_000_000
 
+/// Room for every sandbox thread these tests start at once.
+private let maxThreads: UInt64 = 64
+
 /// The semaphores of a body that blocks, or makes progress step by step.
 private final class Steps: @unchecked Sendable {
     let mayGoOn = DispatchSemaphore(value: 0)
@@ -30,6 +35,7 @@ private final class Steps: @unchecked Sendable {
 private func sandboxBody(_ context: UnsafeMutableRawPointer?) {
     let probe = Unmanaged<SandboxProbe>.fromOpaque(context!).takeUnretainedValue()
     probe.ranOn = UInt64(pthread_self())
+    probe.threadID = currentThreadID()
     guard probe.abandon else { return }
     let thread = cbox_thread_current()
     cbox_read_begin(cbox_thread_reader(thread))
@@ -43,7 +49,7 @@ extension CBoxTableSuite {
     @Suite struct Sandbox {
         @Test func aBodyThatReturnsRunsOnAnotherThreadAndTheCallWaitsForIt() {
             let probe = SandboxProbe()
-            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience)
+            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience, maxThreads)
             #expect(result == CBOX_SANDBOX_FINISHED)
             #expect(probe.ranOn != 0)
             #expect(probe.ranOn != UInt64(pthread_self()))
@@ -56,12 +62,31 @@ extension CBoxTableSuite {
             fixture.insert(key, value)
             let probe = SandboxProbe(fixture: fixture, key: key)
             probe.abandon = true
-            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience)
+            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience, maxThreads)
             #expect(result == CBOX_SANDBOX_FINISHED)
             #expect(probe.ranOn != 0)
             fixture.remove(key)
             fixture.drain()
-            #expect(value.releaseCount == 1, "the parked thread no longer holds a read section")
+            #expect(value.releaseCount == 1, "the abandoned thread no longer holds a read section")
+        }
+
+        @Test func aThreadThatReturnedOrAbandonedHasEndedWhenTheCallReturns() throws {
+            for abandons in [false, true] {
+                let probe = SandboxProbe()
+                probe.abandon = abandons
+                let result = cbox_sandbox_run(
+                    sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience, maxThreads)
+                #expect(result == CBOX_SANDBOX_FINISHED)
+                let id = try #require(probe.threadID)
+                #expect(threadEnds(id, within: 1))
+            }
+        }
+
+        @Test func noThreadStartsWhileTheMostAllowedAreAlive() {
+            let probe = SandboxProbe()
+            let result = cbox_sandbox_run(sandboxBody, Unmanaged.passUnretained(probe).toOpaque(), patience, 0)
+            #expect(result == CBOX_SANDBOX_TOO_MANY)
+            #expect(probe.ranOn == 0)
         }
 
         @Test func theCallerGivesUpOnABodyThatMakesNoProgressAndTheBodyFinishesLater() {
@@ -71,7 +96,7 @@ extension CBoxTableSuite {
                     let steps = Unmanaged<Steps>.fromOpaque(context!).takeRetainedValue()
                     steps.mayGoOn.wait()
                     steps.ended.signal()
-                }, Unmanaged.passRetained(steps).toOpaque(), 50_000_000)
+                }, Unmanaged.passRetained(steps).toOpaque(), 50_000_000, maxThreads)
             #expect(result == CBOX_SANDBOX_TIMED_OUT)
             steps.mayGoOn.signal()
             #expect(steps.ended.wait(timeout: .now() + 30) == .success, "the thread went on, and ended")
@@ -85,7 +110,7 @@ extension CBoxTableSuite {
                     steps.mayGoOn.wait()
                     steps.steps = cbox_sandbox_progress() ? 1 : 2
                     steps.ended.signal()
-                }, Unmanaged.passRetained(steps).toOpaque(), 50_000_000)
+                }, Unmanaged.passRetained(steps).toOpaque(), 50_000_000, maxThreads)
             #expect(result == CBOX_SANDBOX_TIMED_OUT)
             steps.mayGoOn.signal()
             #expect(steps.ended.wait(timeout: .now() + 30) == .success)
@@ -106,7 +131,7 @@ extension CBoxTableSuite {
                         cbox_sandbox_progress()
                         steps.steps += 1
                     }
-                }, Unmanaged.passUnretained(steps).toOpaque(), 1_000_000_000)
+                }, Unmanaged.passUnretained(steps).toOpaque(), 1_000_000_000, maxThreads)
             #expect(result == CBOX_SANDBOX_FINISHED)
             #expect(steps.steps == 10)
         }

@@ -3,7 +3,7 @@ extension Box {
     /// the verification and stops only that thread.
     @usableFromInline
     func _trap(_ error: BoxError) -> Never {
-        if let run = _ResolutionThread.sandbox { run.stop(with: error) }
+        if let run = _ResolutionThread.sandbox { run._withUnsafeGuaranteedRef { $0.stop(with: error) } }
         fatalError(error.description)
     }
 

@@ -35,7 +35,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// ``Box/verify()`` did not resolve this registration, and ``BoxError/description`` says why: it was
         /// called from inside a resolution (a factory or a hook), where resolving the box's registrations could
         /// wait for the very creation in progress; or the process already holds as many threads as
-        /// verifications may park on the problems they find; or no thread could be started; or its
+        /// verifications may leave behind (blocked, or parked); or no thread could be started; or its
         /// resolution did not finish within the verification's patience (``Box/verify(patience:)``).
         case notVerified
         /// The service's factory must run on a global actor (it was registered with `isolatedTo:`; see

@@ -127,7 +127,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
             return try box._resolve(registration: self)
         } catch {
             // A factory that threw has returned: the problem is reported, and this thread goes on.
-            _ResolutionThread.sandbox?.report(error)
+            _ResolutionThread.sandbox?._withUnsafeGuaranteedRef { $0.report(error) }
             return nil
         }
     }

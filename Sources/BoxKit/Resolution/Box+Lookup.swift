@@ -365,8 +365,11 @@ extension Box {
     }
 
     /// The box in this box's lineage that holds `registration`, if any.
+    ///
+    /// - Complexity: O(1) per box in the lineage: one lookup of the registration's identity and key.
     private func _holder(of registration: _AnyRegistration) -> Box? {
-        _lineage.first { $0.storage.registrations.contains { $0 === registration } }?.box
+        let typeID = registration.registryTypeID
+        return _lineage.first { $0.storage.registration(typeID: typeID, key: registration.key) === registration }?.box
     }
 
     /// Turns a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup of this box into its error, ending

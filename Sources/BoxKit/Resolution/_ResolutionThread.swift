@@ -282,32 +282,34 @@ enum _ResolutionThread {
         registration.creation.acquire()
         defer { registration.creation.release() }
         guard let run = sandbox else { return try body() }
-        run.heldClaims.append(registration)
-        defer { run.heldClaims.removeLast() }
+        run._withUnsafeGuaranteedRef { $0.heldClaims.append(registration) }
+        defer { run._withUnsafeGuaranteedRef { _ = $0.heldClaims.removeLast() } }
         return try body()
     }
 
-    /// The verification run this thread is the sandbox of, if it is one.
-    static var sandbox: _VerificationRun? {
-        cbox_thread_sandbox(cbox_thread_current()).map {
-            Unmanaged<_VerificationRun>.fromOpaque($0).takeUnretainedValue()
-        }
+    /// The verification run this thread is the sandbox of, if it is one; unretained, so that a frame that
+    /// may be abandoned holds no reference to it (the thread's own is given up by `abandonSandbox`).
+    static var sandbox: Unmanaged<_VerificationRun>? {
+        cbox_thread_sandbox(cbox_thread_current()).map { Unmanaged<_VerificationRun>.fromOpaque($0) }
     }
 
     /// How a sandbox run ended.
     enum SandboxOutcome {
-        /// Its thread resolved every target left, or was abandoned on a problem.
+        /// Its thread resolved every target left, or was abandoned on a problem; it has ended (but for one
+        /// parked in code that needed it alive).
         case finished
         /// Its thread resolved one target for longer than the verification's patience; it goes on.
         case gaveUp
         /// No thread could be started; nothing was resolved.
         case notStarted
+        /// `maxThreads` sandbox threads are alive; nothing was resolved.
+        case tooManyThreads
     }
 
     /// Runs `run` on a new sandbox thread until it has gone through the targets left, its thread was
-    /// abandoned on a problem, or one target took longer than the verification's patience. The thread
-    /// gives back its parking place (`_Verification.releaseParking`) if it ends.
-    static func runSandbox(_ run: _VerificationRun) -> SandboxOutcome {
+    /// abandoned on a problem, or one target took longer than the verification's patience. Starts no thread
+    /// while `maxThreads` sandbox threads are alive.
+    static func runSandbox(_ run: _VerificationRun, maxThreads: Int) -> SandboxOutcome {
         let patience = run.verification.patience.components
         let nanoseconds =
             UInt64(clamping: patience.seconds) &* 1_000_000_000 &+ UInt64(patience.attoseconds / 1_000_000_000)
@@ -320,11 +322,13 @@ enum _ResolutionThread {
                 run._withUnsafeGuaranteedRef { $0.resolveTargets() }
                 cbox_thread_set_sandbox(thread, nil)
                 run.release()
-                _Verification.releaseParking()
-            }, context, nanoseconds)
+            }, context, nanoseconds, UInt64(maxThreads))
         switch result {
         case CBOX_SANDBOX_FINISHED: return .finished
         case CBOX_SANDBOX_TIMED_OUT: return .gaveUp
+        case CBOX_SANDBOX_TOO_MANY:
+            Unmanaged<_VerificationRun>.fromOpaque(context).release()
+            return .tooManyThreads
         default:
             Unmanaged<_VerificationRun>.fromOpaque(context).release()
             return .notStarted
@@ -337,9 +341,9 @@ enum _ResolutionThread {
 
     /// Gives up the calling sandbox thread in the middle of a resolution that cannot go on: releases the
     /// creation claims its frames hold, hands over the dependencies its interrupted creations recorded,
-    /// leaves its read sections and resolutions, and parks it for good (its frames are never resumed, so
-    /// nothing they hold is released or reused), but for the run, which they no longer use: it and the
-    /// verification's targets are not kept for the rest of the process.
+    /// leaves its read sections and resolutions, and ends the thread without returning to its frames (they
+    /// are never resumed, so nothing they hold is released or reused; `cbox_sandbox_abandon`), but for the
+    /// run, which they no longer use: it and the verification's targets are not kept.
     static func abandonSandbox(_ run: _VerificationRun) -> Never {
         let thread = cbox_thread_current()
         for registration in run.heldClaims.reversed() { registration.creation.release() }

@@ -23,23 +23,45 @@ extension Box {
     /// instances made here stay (so the first real resolve returns them at once), transient ones are
     /// released. Dependencies they resolve are recorded for ``dependencyGraph()``.
     ///
-    /// A resolution that fails cannot return to the factory that asked for it, so each one runs on a
-    /// sandbox thread of its own; when a resolution fails, BoxKit records the problem, releases the
-    /// registrations that thread was creating, and parks the thread for the rest of the process instead of
-    /// unwinding it. What the interrupted factories had made and held stays held by that parked thread
-    /// (a leak, by design: nothing is released twice), and so does any lock a factory itself took, such as
-    /// a `static let` whose initialiser was running. A verification with no problems leaves nothing behind.
+    /// A resolution that fails cannot return to the factory that asked for it, so the registrations are
+    /// resolved on a sandbox thread, and a new one takes over after each failure. When a resolution fails,
+    /// BoxKit records the problem, releases the registrations that thread was creating (a later resolve makes
+    /// them afresh), leaves its read sections, and ends the thread without returning to the factories it
+    /// interrupted: they never resume, so nothing they hold is released twice or used after release. Every
+    /// thread `verify()` started has ended by the time it returns, but for one parked as the last point
+    /// below says and one blocked past its patience (see ``verify(patience:)``), and a later `verify()`, of
+    /// this box or any other, is as complete as the first. A failed verification leaves behind exactly what
+    /// the interrupted factories and hooks held:
     ///
-    /// So that repeated verifications cannot exhaust the process, at most 64 threads are parked in it at
-    /// once: once that many are, `verify()` resolves nothing more and reports each remaining registration
-    /// with reason ``BoxError/Reason-swift.enum/notVerified``. It does the same when no thread can be
-    /// started, and when it is called from inside a resolution (a factory or a hook), where resolving the
-    /// box's registrations could wait for the creation in progress; it then returns at once.
+    /// - What they had made or retained and not yet returned leaks: a dependency a factory had resolved
+    ///   before the one that failed, the `.graph` instances of that resolution, a partly made instance, the
+    ///   boxes those frames held (so a box whose verification found a problem may never be released).
+    ///   Permanent instances finished before the failure are kept, as a resolve keeps them.
+    /// - A lock one of them had taken stays taken for the rest of the process, by a thread that no longer
+    ///   runs: a thread that takes a pthread mutex or an `NSLock` after that waits for ever; a lock that
+    ///   checks that its owner is alive may stop the program instead (Swift's `Mutex` does, on Linux). Don't
+    ///   resolve while holding a lock in a factory that may fail.
+    /// - A lazily initialised global (`static let`) whose initialiser was running stays uninitialised and
+    ///   locked, and a dispatch queue whose block (`DispatchQueue.sync`) was running stays busy. Their thread
+    ///   is parked for the rest of the process instead of ended: the global's lock keeps a live owner, so
+    ///   that threads that read it wait rather than spin or stop the program, and libdispatch stops a process
+    ///   whose thread ends inside a block. Later verifications report the registrations that read that global,
+    ///   or `sync` onto that queue, with reason ``BoxError/Reason-swift.enum/notVerified`` after their
+    ///   patience (see ``verify(patience:)``).
+    ///
+    /// A verification that finds no problem, or only factories that throw (they return), leaves nothing.
+    ///
+    /// Threads left behind, parked like that or blocked past their patience, are bounded: at most 64
+    /// verification threads are alive in a process at once, counting the one each verification in progress
+    /// waits for. While that many are, `verify()` resolves nothing more and reports each remaining
+    /// registration with reason ``BoxError/Reason-swift.enum/notVerified``. It does the same when no thread
+    /// can be started, and when it is called from inside a resolution (a factory or a hook), where resolving
+    /// the box's registrations could wait for the creation in progress; it then returns at once.
     ///
     /// `verify()` gives each registration 30 seconds; ``verify(patience:)`` takes another limit.
     ///
     /// - Returns: The problems found, in the order found; empty when every registration resolves.
-    /// - Complexity: One resolve per registration, each on a new thread when the previous one failed.
+    /// - Complexity: One resolve per registration; a thread for the first and one after each failure.
     public func verify() -> [BoxError] {
         verify(patience: .seconds(30))
     }
@@ -48,11 +70,13 @@ extension Box {
     /// registration whose resolution takes longer than `patience`.
     ///
     /// A resolution that does not finish in time is reported with reason
-    /// ``BoxError/Reason-swift.enum/notVerified`` and left running on its thread, which counts as parked
-    /// until it ends (it gives its place back then); verification goes on with the next registration. A
-    /// factory blocks like this when it waits for a lock that a parked thread holds: a `static let` whose
-    /// initialiser an earlier verification interrupted, for instance, stays locked for the rest of the
-    /// process, and every later verification reports the registrations that read it instead of hanging.
+    /// ``BoxError/Reason-swift.enum/notVerified`` and left running on its thread, which ends when the
+    /// factory returns (and counts towards the 64 threads until then); verification goes on with the next
+    /// registration on a new thread. Such a thread is the one `verify()` leaves running: a factory blocked
+    /// outside BoxKit cannot be stopped. A factory blocks like this when it waits for a lock that nothing
+    /// will release: a `static let` whose initialiser an earlier verification interrupted, for instance,
+    /// stays locked for the rest of the process, and every later verification reports the registrations
+    /// that read it instead of hanging.
     ///
     /// - Parameter patience: How long one registration's resolution may take, its dependencies included.
     /// - Returns: The problems found, in the order found; empty when every registration resolves in time.
@@ -72,19 +96,16 @@ extension Box {
                     + "outside any resolve", chain: inFlight.map(\.displayName))
         }
         while verification.hasRemaining {
-            guard _Verification.reserveParking() else {
-                verification.skipRemaining(
-                    because: "this process already holds \(_Verification.maxParkedThreads) threads that "
-                        + "verifications parked on the problems they found, or left blocked; fix those and "
-                        + "verify again", chain: [])
-                break
-            }
-            switch _ResolutionThread.runSandbox(verification.startRun()) {
+            switch _ResolutionThread.runSandbox(verification.startRun(), maxThreads: _Verification.maxThreads) {
             case .finished: continue
             case .gaveUp: verification.giveUpOnCurrentRun()
             case .notStarted:
-                _Verification.releaseParking()
                 verification.skipRemaining(because: "no thread could be started to resolve it in", chain: [])
+            case .tooManyThreads:
+                verification.skipRemaining(
+                    because: "this process already holds \(_Verification.maxThreads) threads that verifications "
+                        + "left blocked past their patience, or parked in code that needed them alive; fix "
+                        + "those and verify again", chain: [])
             }
         }
         return declaredProblems + verification.problems

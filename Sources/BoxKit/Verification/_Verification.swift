@@ -7,30 +7,10 @@
 /// running; `state`'s lock and the run's number keep it from taking targets or reporting problems after
 /// that.
 final class _Verification: @unchecked Sendable {
-    /// How many sandbox threads verifications have parked in this process, or may park: a verification
-    /// reserves a place before it starts a sandbox thread, and the thread gives it back when it ends
-    /// (a parked thread never does; nor does one given up on while it is blocked). At most
-    /// `maxParkedThreads`, however many verifications run at once.
-    private static let parkedThreads = _AtomicWords(count: 1)
-    /// The most sandbox threads verifications may park in one process before they stop resolving.
-    static let maxParkedThreads: UInt64 = 64
-
-    /// Reserves a place for a sandbox thread that may be parked; false when `maxParkedThreads` are taken.
-    static func reserveParking() -> Bool {
-        var taken = parkedThreads.word.load(ordering: .relaxed)
-        while taken < maxParkedThreads {
-            let (exchanged, current) = parkedThreads.word.compareExchange(
-                expected: taken, desired: taken + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            taken = current
-        }
-        return false
-    }
-
-    /// Gives back a place reserved for a sandbox thread that ended without being parked.
-    static func releaseParking() {
-        parkedThreads.word.wrappingAdd(0 &- 1, ordering: .relaxed)
-    }
+    /// The most sandbox threads alive at once in a process: the one each verification in progress waits for,
+    /// and those left behind, blocked past their patience or parked in code that needed them alive (see
+    /// `cbox_sandbox_abandon`). A verification starts none while this many are alive.
+    static let maxThreads = 64
 
     /// What the caller and the current run's thread share.
     private struct State {
@@ -109,8 +89,8 @@ final class _Verification: @unchecked Sendable {
                 BoxError(
                     notVerified: registration,
                     because: "its resolution did not finish within \(patience): a factory is blocked outside "
-                        + "BoxKit (on a lock, or on a lazily initialised global that an earlier verification "
-                        + "left parked) or is slow; its thread was left to finish on its own",
+                        + "BoxKit (on a lock, or on a lazily initialised global whose initialiser an earlier "
+                        + "verification interrupted) or is slow; its thread was left to finish on its own",
                     chain: []))
         }
     }

@@ -292,13 +292,18 @@ typedef enum cbox_sandbox_result {
     CBOX_SANDBOX_TIMED_OUT = 1,
     /// No thread could be started; the body did not run.
     CBOX_SANDBOX_NOT_STARTED = 2,
+    /// `max_threads` sandbox threads were alive; the body did not run.
+    CBOX_SANDBOX_TOO_MANY = 3,
 } cbox_sandbox_result;
 
 /// Runs `body(context)` on a new thread and waits until it returns or abandons its thread with
 /// `cbox_sandbox_abandon`, or until `patience_ns` nanoseconds pass without a call to `cbox_sandbox_progress`
-/// on that thread (the wait then ends; the thread goes on).
+/// on that thread (the wait then ends; the thread goes on). When the body returned or abandoned its thread,
+/// that thread has ended by the time this returns (but for one parked by `cbox_sandbox_abandon`). Starts no
+/// thread while `max_threads` sandbox threads are alive: those `cbox_sandbox_run` calls wait for, those left
+/// running after their caller's patience ran out, and those parked.
 cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void *_Nullable context,
-                                     uint64_t patience_ns);
+                                     uint64_t patience_ns, uint64_t max_threads);
 
 /// On a thread started by `cbox_sandbox_run`: restarts the waiting caller's patience, and returns whether
 /// the caller still waits; false once it has given up on the body (then the body should take on no more
@@ -306,8 +311,10 @@ cbox_sandbox_result cbox_sandbox_run(void (*body)(void *_Nullable context), void
 bool cbox_sandbox_progress(void);
 
 /// On a thread started by `cbox_sandbox_run`: leaves every read section and resolution of the thread
-/// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and blocks the thread for
-/// the rest of the process. Its stack, and everything its frames hold, stays as it is.
+/// (without releasing anything they hold), wakes the waiting `cbox_sandbox_run`, and ends the thread without
+/// returning to any frame the body left: what they hold is never released. A thread in code that needs it
+/// alive (the initialiser of a lazily initialised global, whose lock must keep a live owner, or a dispatch
+/// queue's block) is parked for the rest of the process instead.
 _Noreturn void cbox_sandbox_abandon(void);
 
 // MARK: - Locks
