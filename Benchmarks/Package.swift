@@ -49,6 +49,11 @@ let package = Package(
             name: "AppGraphProbe",
             dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
         ),
+        // A resolve through a `forward` beside one of its target, for valgrind's instruction counts.
+        .executableTarget(
+            name: "ForwardProbe",
+            dependencies: ["BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit")]
+        ),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [
