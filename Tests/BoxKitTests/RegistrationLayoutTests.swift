@@ -17,7 +17,9 @@ struct RegistrationLayoutTests {
     static let resolveSpan = 56
     /// The fields of one byte each, after the words, that a resolve reads to decide (`life` among them for
     /// the rules of `make`).
-    static let flags = ["life", "isAsync", "isSyncTransient", "mayThrow", "hasPlainIdentity", "makesObjects"]
+    static let flags = [
+        "life", "isAsync", "isSyncTransient", "mayThrow", "hasPlainIdentity", "makesObjects", "isForward",
+    ]
     /// The two shapes of a class service's factory.
     static let factories = ["objectFactory", "objectResolvingFactory"]
     /// What a resolve reads off its common path (an isolated factory's actor in `extras`, a kept instance

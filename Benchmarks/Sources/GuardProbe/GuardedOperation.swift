@@ -24,6 +24,8 @@ enum GuardedOperation: String, CaseIterable {
     case providerPermanent = "provider-permanent"
     /// A `box.provider(Car.self)` called, transient.
     case providerTransient = "provider-transient"
+    /// `box.resolve((any Powered).self)`, forwarded to the permanent `Engine`, already made.
+    case forward
     /// `try? box.tryResolve(Unregistered.self)`: a type nobody registered, in the box of 7.
     case miss
     /// A new box, the 300-service app graph registered into it, and the box released.
@@ -58,6 +60,9 @@ enum GuardedOperation: String, CaseIterable {
         case .providerTransient:
             let makeCar = box.provider(Car.self)
             return { n in for _ in 0..<n { blackHole(makeCar()) } }
+        case .forward:
+            box.forward((any Powered).self, to: Engine.self)
+            return { n in for _ in 0..<n { blackHole(box.resolve((any Powered).self)) } }
         case .miss:
             return { n in for _ in 0..<n { blackHole(value: try? box.tryResolve(Unregistered.self)) } }
         case .register300:

@@ -134,9 +134,11 @@ extension Box {
     ///   - type: The service type; usually inferred from the context.
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: The permanent instance, or a new instance for a transient registration.
-    /// - Throws: ``BoxError`` when nothing is registered for `type` and `key`, or when resolving it would
-    ///   close a cycle (one found on this thread, an async factory already running in this task, or a
-    ///   creation that awaits, through others, one whose factory runs in this task).
+    /// - Throws: ``BoxError`` for whatever BoxKit finds wrong, as ``tryResolve(_:key:)`` does: when nothing
+    ///   is registered for `type` and `key`, when resolving it would close a cycle (one found on this thread,
+    ///   an async factory already running in this task, or a creation that awaits, through others, one whose
+    ///   factory runs in this task), when its factory threw, or when the service a forwarded `type` forwards
+    ///   to fails or is not of `type` (a forward resolves it synchronously: see ``forward(_:to:key:)``).
     /// - Complexity: O(1) on average to find the registration, as ``resolveAsync(_:key:)``.
     @inlinable
     public func tryResolveAsync<Service>(
@@ -162,8 +164,7 @@ extension Box {
                 if let made = try await _resolveIsolated(type, key: key, ending: lookup) { return made }
             default:
                 return try lookup.instance(from: self) { lookup throws(BoxError) in
-                    if lookup.state == .makeThrowing { return try lookup._makeThrowing(from: self, as: type) }
-                    throw _failure(lookup, type: type, key: key)
+                    try lookup._finish(from: self, as: type, key: key)
                 }
             }
         }

@@ -56,6 +56,42 @@ extension Box {
         BoxError(.failed(.wrongIsolation, registration, inFlight: _inFlight(), origin: self))
     }
 
+    /// The error for a resolve of `forwarded` under `key` through a forward, on the chain, whose target is of
+    /// type `found`, which is not a `forwarded`.
+    @usableFromInline
+    func _typeMismatchError(_ found: Any.Type, isNot forwarded: Any.Type, key: String?) -> BoxError {
+        // The forward is on the chain while it resolves its target: the resolutions around it come before it.
+        let around = Array(_inFlight().dropLast())
+        return BoxError(.typeMismatch(found, isNot: forwarded, key: key, inFlight: around, origin: self))
+    }
+
+    /// Turns a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup of this box into
+    /// its error, ending the lookup. `arguments` are the types of the runtime arguments the resolve passed
+    /// (none for a plain resolve).
+    @usableFromInline
+    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        if lookup.isHeldByChain { return _endOffExecutor(lookup) }
+        let error = _error(lookup, type: type, key: key, arguments: arguments)
+        if lookup.state != .missing { _endRead(lookup) }
+        return error
+    }
+
+    /// The error of a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup, which
+    /// stays as it is.
+    @inline(__always)
+    func _error(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        guard lookup.state != .missing, let raw = lookup.registration else {
+            return _missingError(type, key: key, arguments: arguments)
+        }
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
+        return switch lookup.state {
+        case .cycle: _cycleError(registration)
+        case .tooDeep: _tooDeepError(registration)
+        case .wrongIsolation: _wrongIsolationError(registration)
+        default: _asyncFactoryError(registration)
+        }
+    }
+
     /// The error for resolving `registration`, which takes runtime arguments, where there are none to pass
     /// (``ServiceStoring/service(_:)``).
     func _argumentsRequiredError(_ registration: _AnyRegistration) -> BoxError {

@@ -137,8 +137,7 @@ extension Box {
                 return nil
             }
             return try lookup.instance(from: self) { lookup throws(BoxError) in
-                if lookup.state == .makeThrowing { return try lookup._makeThrowing(from: self, as: type) }
-                throw self._failure(lookup, type: type, key: key)
+                try lookup._finish(from: self, as: type, key: key)
             }
         }.instance
     }

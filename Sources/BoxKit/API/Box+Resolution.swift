@@ -47,10 +47,15 @@ extension Box {
     ///   - type: The service type; usually inferred from the context.
     ///   - key: The key it was registered under, or `nil` for none.
     /// - Returns: The permanent instance, or a new instance for a transient registration.
-    /// - Throws: ``BoxError`` when nothing is registered for `type` and `key` (reason
-    ///   ``BoxError/Reason-swift.enum/argumentMismatch`` when they are registered only with runtime
-    ///   arguments), when resolving it would close a cycle, or when its factory is `async`
-    ///   (``BoxError/Reason-swift.enum/asyncFactory``; resolve it with ``tryResolveAsync(_:key:)``).
+    /// - Throws: ``BoxError`` for whatever BoxKit finds wrong, never stopping the program for it: when
+    ///   nothing is registered for `type` and `key` (reason ``BoxError/Reason-swift.enum/argumentMismatch``
+    ///   when they are registered only with runtime arguments), when resolving it would close a cycle, when
+    ///   its factory is `async` (``BoxError/Reason-swift.enum/asyncFactory``; resolve it with
+    ///   ``tryResolveAsync(_:key:)``) or must run on an actor this code is not on
+    ///   (``BoxError/Reason-swift.enum/wrongIsolation``), when its factory threw
+    ///   (``BoxError/Reason-swift.enum/factoryFailed``), and, for a type forwarded with
+    ///   ``forward(_:to:key:)``, when the service it forwards to fails in any of these ways or is not of
+    ///   `type` (``BoxError/Reason-swift.enum/typeMismatch``).
     /// - Complexity: O(1) on average, as ``resolve(_:key:)``.
     @inlinable
     public func tryResolve<Service>(_ type: Service.Type = Service.self, key: String? = nil) throws(BoxError) -> Service
@@ -64,8 +69,7 @@ extension Box {
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
         try _begin(ObjectIdentifier(type), key: key).instance(from: self) { lookup throws(BoxError) in
-            if lookup.state == .makeThrowing { return try lookup._makeThrowing(from: self, as: type) }
-            throw _failure(lookup, type: type, key: key)
+            try lookup._finish(from: self, as: type, key: key)
         }
     }
 }

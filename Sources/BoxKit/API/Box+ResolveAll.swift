@@ -31,7 +31,7 @@ extension Box {
                 return try _resolve(type, key: key)
             } catch {
                 // Unregistered by another thread since (perhaps leaving one that takes arguments).
-                if error._isMissingRegistration { return nil }
+                if error._isMissing(type, key: key) { return nil }
                 _trap(error)
             }
         }
@@ -62,7 +62,7 @@ extension Box {
             do throws(BoxError) {
                 services.append(try await _resolveAsync(type, key: key))
             } catch {
-                if error._isMissingRegistration { continue }
+                if error._isMissing(type, key: key) { continue }
                 _trap(error)
             }
         }

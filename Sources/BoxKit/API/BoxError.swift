@@ -139,14 +139,6 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
                 registeredArguments: registeredArguments, chain: chain, nearest: nearest))
     }
 
-    /// The error of a resolve of `forwarded` under `key` whose forward found `found`, which is not of that type.
-    init(_ found: Any.Type, isNot forwarded: Any.Type, key: String?, chain: [String]) {
-        _source = .given(
-            _Given(
-                reason: .typeMismatch, serviceType: String(reflecting: forwarded), key: key, arguments: [],
-                registeredArguments: [], chain: chain, nearest: [], detail: _describe(found, key: key)))
-    }
-
     /// The problem ``Box/verify()`` reports for `registration`, which it did not resolve because of `why`;
     /// `chain` names the resolutions in flight, if it was called inside some.
     init(notVerified registration: _AnyRegistration, because why: String, chain: [String]) {
@@ -162,12 +154,17 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         _source = .observed(observed)
     }
 
-    /// Whether the resolve found nothing for its type, key and argument types (``Reason-swift.enum/notRegistered``
-    /// or ``Reason-swift.enum/argumentMismatch``), known without looking through any registrations.
-    var _isMissingRegistration: Bool {
+    /// Whether a resolve of `type` under `key` failed because nothing is registered for them (or only with
+    /// runtime arguments: ``Reason-swift.enum/notRegistered`` or ``Reason-swift.enum/argumentMismatch``),
+    /// rather than for something its registration resolved (the target of a forward, a dependency that a
+    /// factory that may throw resolved with `tryResolve`). Known without looking through any registrations.
+    func _isMissing(_ type: Any.Type, key: String?) -> Bool {
         switch _source {
-        case .given(let given): given.reason == .notRegistered || given.reason == .argumentMismatch
-        case .observed(let observed): observed.isMissingRegistration
+        case .given(let given):
+            (given.reason == .notRegistered || given.reason == .argumentMismatch)
+                && given.serviceType == String(reflecting: type) && given.key == key
+        case .observed(let observed):
+            observed.isMissingRegistration && observed.serviceType == type && observed.key == key
         }
     }
 
@@ -214,7 +211,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
                 reason: outcome.reason, serviceType: String(reflecting: observed.serviceType), key: observed.key,
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
                 chain: observed.chain, nearest: observed.nearest(in: box),
-                detail: observed.isolation.map { String(reflecting: $0) }
+                detail: observed.detail
                     ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" }
             )
         }

@@ -52,7 +52,7 @@ func _resolveIfRegistered<Service>(_ box: Box, _ type: Service.Type, key: String
         return try box.tryResolve(type, key: key)
     } catch {
         // Unregistered by another thread since (perhaps leaving one that takes arguments).
-        if error._isMissingRegistration { return nil }
+        if error._isMissing(type, key: key) { return nil }
         box._trap(error)
     }
 }

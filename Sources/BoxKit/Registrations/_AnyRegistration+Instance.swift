@@ -15,6 +15,10 @@ extension _AnyRegistration {
         return boxed ? nil : instance.object.map { Unmanaged.passUnretained($0).toOpaque() }
     }
 
+    /// Whether `keepInstance(_:)` kept the shared instance boxed (it was not one class reference where it
+    /// was made); read as `keptInstance(as:)` reads it.
+    final var keepsInstanceBoxed: Bool { words[Word.flags].byte(Flag.instanceBoxed).loadFlag(ordering: .relaxed) }
+
     /// The shared instance `keepInstance(_:)` kept, read as the same `Service`, once its ready flag has been
     /// read set (acquiring), or while holding `creation`.
     ///

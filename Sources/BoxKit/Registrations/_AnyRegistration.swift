@@ -18,8 +18,9 @@ class _AnyRegistration: @unchecked Sendable {
     /// Whether the factory is `async` (an `_AsyncRegistration`): a synchronous resolve reports it instead of
     /// making the service. Next to `life`, in what would otherwise be padding.
     @usableFromInline let isAsync: Bool
-    /// `life == .transient && !isAsync && isolation == nil && !mayThrow`: a resolve runs the factory, with
-    /// no instance to look for and nothing to check first. Also in what would otherwise be padding.
+    /// `life == .transient && !isAsync && isolation == nil && !mayThrow && !isForward`: a resolve runs the
+    /// factory, with no instance to look for and nothing to check first. Also in what would otherwise be
+    /// padding.
     @usableFromInline let isSyncTransient: Bool
     /// Whether the factory may throw (`register { () throws -> ... }`): a resolve that runs it takes the
     /// `.makeThrowing` path. Also in what would otherwise be padding.
@@ -31,6 +32,9 @@ class _AnyRegistration: @unchecked Sendable {
     /// type of one reference checks it to know which class to call (`_Lookup.instance`). Also in what would
     /// otherwise be padding, on the line a resolve reads.
     @usableFromInline let makesObjects: Bool
+    /// Whether this is a `_ForwardRegistration`, which has no factory of its own: a resolve resolves its
+    /// target (`_ResolutionThread.decide` answers `.forward`). Also in what would otherwise be padding.
+    @usableFromInline let isForward: Bool
     /// An `_ObjectRegistration`'s factory, in whichever of its two shapes `register` received (exactly one is
     /// set; neither in any other registration). In this class, not that one, because a subclass's fields
     /// follow all of these: here a transient resolve finds it within the 56 bytes it reads first, ahead of the
@@ -70,7 +74,7 @@ class _AnyRegistration: @unchecked Sendable {
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false,
-        extras: _RegistrationExtras? = nil, takesArguments: Bool = false,
+        extras: _RegistrationExtras? = nil, takesArguments: Bool = false, isForward: Bool = false,
         objectFactory: (() -> AnyObject)? = nil, objectResolvingFactory: ((Resolver) -> AnyObject)? = nil
     ) {
         self.serviceType = serviceType
@@ -82,7 +86,8 @@ class _AnyRegistration: @unchecked Sendable {
         self.isAsync = isAsync
         self.extras = extras
         mayThrow = extras?.holdsThrowingFactory ?? false
-        isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow
+        self.isForward = isForward
+        isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow && !isForward
         hasPlainIdentity = key == nil && !takesArguments
         _require(
             life != .perArguments || takesArguments,
@@ -128,7 +133,7 @@ class _AnyRegistration: @unchecked Sendable {
         @inline(__always) get { _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self)) }
     }
 
-    /// Where `_coldWordStorage` starts in the stored properties: after the two words (16 bytes), the six
+    /// Where `_coldWordStorage` starts in the stored properties: after the two words (16 bytes), the seven
     /// flags (padded to 8), the two factories (32) and `serviceType` (8).
     static let coldWordsOffset = 64
 

@@ -85,7 +85,8 @@ extension Box {
     }
 
     /// The end of `_begin`, inside the read section `reader` entered: `.missing` (ending the section) when
-    /// nothing was found, otherwise `_ResolutionThread.decide`.
+    /// nothing was found, otherwise `_ResolutionThread.decide`, and `_readyForward` for a forward (a check
+    /// that folds away on every other path `decide` inlines).
     @inline(__always)
     private func _decide(
         _ found: UnsafeMutableRawPointer?, holder: Unmanaged<Box>?, reader: UnsafeMutablePointer<cbox_reader>
@@ -94,7 +95,31 @@ extension Box {
             cbox_read_end(reader)
             return _Lookup(.missing)
         }
-        return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
+        let lookup = _ResolutionThread.decide(
+            found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
+        return lookup.state == .forward ? _readyForward(found, holder: holder, reader: reader) : lookup
+    }
+
+    /// What `_decide` answers for `found`, a forward, inside the read section `reader` entered: when its
+    /// target is ready in this box (`_readyTarget`) and its template was made from an instance of the
+    /// target's class, the `.forwarded` lookup, the instance retained and the lookup ended, as `decide` does
+    /// for a ready object; otherwise `decide`'s `.forward` lookup, its read section open. A forward has a
+    /// template only once a resolve through it has taken the general path, which recorded its dependency on
+    /// the target.
+    ///
+    /// - Complexity: O(1): one entry of the type index and one comparison.
+    @inline(never)
+    private func _readyForward(
+        _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, reader: UnsafeMutablePointer<cbox_reader>
+    ) -> _Lookup {
+        let forward = Unmanaged<_AnyForwardRegistration>.fromOpaque(found)
+        guard let template = forward._withUnsafeGuaranteedRef({ $0.template }), let object = _readyTarget(forward),
+            forward._withUnsafeGuaranteedRef({ $0.template(template, fits: object) })
+        else { return _Lookup(.forward, found, holder: holder) }
+        _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+        cbox_read_end(reader)
+        holder?.release()
+        return _Lookup(.forwarded, template, value: object)
     }
 
     /// Publishes `object`, the ready permanent instance of `registration`, in this box's table (its slot, and
@@ -107,6 +132,36 @@ extension Box {
     @usableFromInline
     final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
         _registry.table?.publish(readyObject: object, of: registration)
+    }
+
+    /// The ready permanent instance of the target of `lookup`'s forward (a `.forward` lookup, whose read
+    /// section is open), as `_readyTarget(_:)` finds it; `nil` with the Dictionary baseline, and before the
+    /// forward's first resolve (which records its dependency on the target): the caller resolves the target
+    /// instead.
+    @usableFromInline
+    final func _readyTarget(of lookup: _Lookup) -> UnsafeMutableRawPointer? {
+        guard _table != nil else { return nil }
+        let forward = Unmanaged<_AnyForwardRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
+        guard forward._withUnsafeGuaranteedRef({ $0.isObserved }) else { return nil }
+        return _readyTarget(forward)
+    }
+
+    /// The ready permanent instance of `forward`'s target as this box's type index holds it
+    /// (`_HashTableStorage.indexedReadyObject`): what a resolve of the target from this box would return now,
+    /// unretained, valid until the read section the caller is in ends. `nil` otherwise.
+    @inline(__always)
+    private func _readyTarget(_ forward: Unmanaged<_AnyForwardRegistration>) -> UnsafeMutableRawPointer? {
+        forward._withUnsafeGuaranteedRef {
+            _HashTableStorage.indexedReadyObject(in: _table.unsafelyUnwrapped, typeID: $0.targetTypeID, key: $0.key)
+        }
+    }
+
+    /// Enters the forward of a `.forward` lookup of this box for its general path
+    /// (`_ResolutionThread.enterForward`): the `.make` lookup to end with `_endMake`, or the failure to end
+    /// with `_failure`.
+    @usableFromInline
+    final func _enterForward(_ lookup: _Lookup) -> _Lookup {
+        _ResolutionThread.enterForward(lookup.registration.unsafelyUnwrapped, holder: lookup.holder, hold: _hold)
     }
 
     /// `_begin` for the Dictionary baseline, out of the hash table's way: the registration found is held by a
@@ -279,7 +334,7 @@ extension Box {
         return true
     }
 
-    /// Ends a `.ready` or `.pending` lookup.
+    /// Ends a `.ready`, `.pending` or `.forward` lookup.
     @usableFromInline
     final func _endRead(_ lookup: _Lookup) {
         _ResolutionThread.end(_hold, of: lookup.registration.unsafelyUnwrapped, reader: cbox_reader_current())
@@ -304,98 +359,5 @@ extension Box {
         _ResolutionThread.popMake(lookup)
         if _table == nil { Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped).release() }
         lookup.holder?.release()
-    }
-
-    /// Resolves one known registration, which the caller holds (``ServiceStoring/service(_:)``, and
-    /// ``verify()``): `_ResolutionThread.decide` and the one funnel, as a resolve that found it would. A
-    /// permanent factory receives the box in this box's lineage that holds the registration. Throws only
-    /// what a factory that may throw threw; any other failure stops the program (in a verification, its
-    /// thread).
-    func _resolve<Service>(registration: _Registration<Service>) throws(BoxError) -> Service {
-        try _resolve(
-            registration, as: Service.self,
-            make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
-            makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
-            makeThrowing: { resolver, holder throws(BoxError) in
-                do {
-                    return try registration.makeThrowing(resolvingFrom: resolver, holder: holder)
-                } catch {
-                    throw error as! BoxError
-                }
-            })
-    }
-
-    /// `_resolve(registration:)` for a class service's `_ObjectRegistration`, whose instance it returns as
-    /// `AnyObject`; its factory cannot throw, so every failure stops the program (in a verification, its
-    /// thread).
-    func _resolve(objectRegistration registration: _ObjectRegistration) -> AnyObject {
-        _resolve(
-            registration, as: AnyObject.self,
-            make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
-            makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
-            makeThrowing: nil as ((Box, Unmanaged<Box>?) throws(Never) -> AnyObject)?)
-    }
-
-    /// The part `_resolve(registration:)` and `_resolve(objectRegistration:)` share: the lookup decided for
-    /// `registration`, then the funnel, with the registration kind's own `make` (transient), `makeShared`
-    /// (given the box that holds it) and `makeThrowing` (`nil` for a kind whose factory cannot throw, which
-    /// `decide` never makes a `.makeThrowing` lookup of).
-    private func _resolve<Service, Failure: Error>(
-        _ registration: _AnyRegistration, as _: Service.Type, make: (Box) -> Service,
-        makeShared: (Box, () -> Box?) -> Service,
-        makeThrowing: ((Box, Unmanaged<Box>?) throws(Failure) -> Service)?
-    ) throws(Failure) -> Service {
-        let raw = Unmanaged.passUnretained(registration).toOpaque()
-        let lookup = _ResolutionThread.decide(raw, holder: nil, thread: cbox_thread_current(), hold: .caller)
-        return try lookup.instance(
-            from: _CallerHeld(_resolver: self),
-            ready: { _ in registration.keptInstance(as: Service.self) },
-            make: { _, resolver, _ in
-                guard registration.life != .transient else { return make(resolver) }
-                return makeShared(resolver) { _holder(of: registration) }
-            },
-            otherwise: { lookup throws(Failure) in
-                if lookup.state == .makeThrowing, let makeThrowing {
-                    let source = _CallerHeld(_resolver: self)
-                    defer { source._endMake(lookup) }
-                    return try makeThrowing(self, _holder(of: registration).map { Unmanaged.passUnretained($0) })
-                }
-                _trap(_error(lookup, type: registration.serviceType, key: registration.key))
-            })
-    }
-
-    /// The box in this box's lineage that holds `registration`, if any.
-    ///
-    /// - Complexity: O(1) per box in the lineage: one lookup of the registration's identity and key.
-    private func _holder(of registration: _AnyRegistration) -> Box? {
-        let typeID = registration.registryTypeID
-        return _lineage.first { $0.storage.registration(typeID: typeID, key: registration.key) === registration }?.box
-    }
-
-    /// Turns a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup of this box into its error, ending
-    /// the lookup. `arguments` are the types of the runtime arguments the resolve passed (none for a plain
-    /// resolve).
-    @usableFromInline
-    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
-        if lookup.isHeldByChain { return _endOffExecutor(lookup) }
-        let error = _error(lookup, type: type, key: key, arguments: arguments)
-        if lookup.state != .missing { _endRead(lookup) }
-        return error
-    }
-
-    /// The error of a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup, which stays
-    /// as it is.
-    @inline(__always)
-    private func _error(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
-        guard lookup.state != .missing, let raw = lookup.registration else {
-            return _missingError(type, key: key, arguments: arguments)
-        }
-        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
-        return switch lookup.state {
-        case .cycle: _cycleError(registration)
-        case .tooDeep: _tooDeepError(registration)
-        case .wrongIsolation: _wrongIsolationError(registration)
-        default: _asyncFactoryError(registration)
-        }
     }
 }

@@ -9,8 +9,9 @@ extension _Lookup {
     /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
     /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
     /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory`,
-    /// `.tooDeep` or `.wrongIsolation` lookup, and a `.makeThrowing` one (with `_makeThrowing`): a box throws its error; a provider, whose lookup reports as missing whatever it does
-    /// not handle itself, resolves through its box.
+    /// `.tooDeep` or `.wrongIsolation` lookup, a `.makeThrowing` one and a forward's (`_finish`): a box
+    /// throws its error; a provider, whose lookup reports as missing whatever it does not handle itself,
+    /// resolves through its box.
     ///
     /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
     @inlinable @inline(__always)
@@ -36,7 +37,7 @@ extension _Lookup {
             let service = value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             source._endRead(self)
             return service
-        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing:
+        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing, .forward, .forwarded:
             return try otherwise(self)
         }
     }
@@ -61,6 +62,18 @@ extension _Lookup {
         } catch {
             throw error as! BoxError
         }
+    }
+
+    /// What a box's resolve without runtime arguments does with a lookup the funnel hands to `otherwise`:
+    /// runs a factory that may throw (`_makeThrowing`), hands over a forward's target (`_forwarded`) or
+    /// resolves it (`_forwardInGeneral`), or throws the failure. Every such resolve (plain, async, on a
+    /// global actor) passes it, so that each of these states is finished in one place.
+    @inlinable @inline(__always)
+    func _finish<Service>(from box: Box, as type: Service.Type, key: String?) throws(BoxError) -> Service {
+        if state == .makeThrowing { return try _makeThrowing(from: box, as: type) }
+        if state == .forwarded { return _forwarded(as: type) }
+        if state == .forward { return try _forwardInGeneral(from: box, as: type) }
+        throw box._failure(self, type: type, key: key)
     }
 
     /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments: an

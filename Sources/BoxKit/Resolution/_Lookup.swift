@@ -31,18 +31,27 @@ struct _Lookup {
         /// not running on: an async resolve takes the registration out with `_endAsync` and hops to the
         /// actor; a synchronous one turns it into its error with `_failure`. Both end the lookup.
         case wrongIsolation
+        /// The registration is a forward (`_ForwardRegistration`), whose target the lookup did not find ready,
+        /// with the lookup's read section still open: the resolve resolves the target
+        /// (`_forwardInGeneral`), which ends the lookup.
+        case forward
+        /// A forward's target is ready and its template was made from an instance of its class, with the
+        /// lookup already ended: `value` is the target's instance, retained for the caller, and
+        /// `registration` the forward's template, for `_forwarded` to write the forwarded value with.
+        case forwarded
     }
 
     @usableFromInline let state: State
-    /// The registration (an `_ObjectRegistration` or a `_Registration<Service>`, or an
-    /// `_AsyncRegistration<Service>` for `.asyncFactory`), valid until the lookup ends.
+    /// The registration (an `_ObjectRegistration` or a `_Registration<Service>`, an
+    /// `_AsyncRegistration<Service>` for `.asyncFactory`, a `_ForwardRegistration<Service>` for `.forward`),
+    /// valid until the lookup ends; for `.forwarded`, the template of a forward (`_AnyForwardRegistration`).
     @usableFromInline let registration: UnsafeMutableRawPointer?
     /// The ancestor box that holds the registration, retained until the lookup ends; `nil` when it is the
     /// box the resolve started from.
     @usableFromInline let holder: Unmanaged<Box>?
-    /// The object for `.object`, the pending instance for `.pending`, the resolving thread's C record for
-    /// `.make` (so that ending it need not look the record up again), and for a `.wrongIsolation` lookup whose
-    /// registration that thread's chain holds (`isHeldByChain`).
+    /// The object for `.object` and `.forwarded`, the pending instance for `.pending`, the resolving thread's
+    /// C record for `.make` (so that ending it need not look the record up again), and for a `.wrongIsolation`
+    /// lookup whose registration that thread's chain holds (`isHeldByChain`).
     @usableFromInline let value: UnsafeMutableRawPointer?
 
     /// Whether this is a `.wrongIsolation` lookup that the actor's executor decided, outside the read section

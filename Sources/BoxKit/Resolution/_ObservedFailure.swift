@@ -23,9 +23,12 @@ struct _ObservedFailure: @unchecked Sendable {
         /// The registration found takes runtime arguments, of types `registeredArguments`, and was resolved
         /// without any (`ServiceStoring.service`).
         case argumentsRequired
-        /// The registration found must be made on the global actor `isolation`, and the synchronous resolve
+        /// The registration found must be made on the global actor `otherType`, and the synchronous resolve
         /// ran elsewhere.
         case wrongIsolation
+        /// The registration found is a forward to `otherType` under `key`, whose instance is not a
+        /// `serviceType`.
+        case typeMismatch
         /// The registration found has a factory that may throw, and it threw (the error is the `BoxError`'s).
         case factoryFailed
     }
@@ -40,8 +43,9 @@ struct _ObservedFailure: @unchecked Sendable {
     /// otherwise those of the runtime arguments the resolve passed (for a cycle or an async factory, the
     /// registration's).
     let argumentTypes: [Any.Type]
-    /// For `.wrongIsolation`, the global actor the registration's factory must run on (only its name is read).
-    let isolation: Any.Type?
+    /// For `.wrongIsolation`, the global actor the registration's factory must run on; for `.typeMismatch`,
+    /// the service type the forward resolved. Only its name is read.
+    let otherType: Any.Type?
     /// The resolutions in flight when it failed, outermost first, not counting the failed one.
     let inFlight: [_Dependency]
     /// The serial of the box the resolve started from (`Box._serial`): where the nearest registrations are
@@ -54,7 +58,7 @@ struct _ObservedFailure: @unchecked Sendable {
         _ type: Any.Type, key: String?, arguments: [Any.Type], inFlight: [_AnyRegistration], origin: Box
     ) -> _ObservedFailure {
         _ObservedFailure(
-            serviceType: type, key: key, argumentTypes: arguments, isolation: nil,
+            serviceType: type, key: key, argumentTypes: arguments, otherType: nil,
             inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .missing)
     }
 
@@ -64,8 +68,18 @@ struct _ObservedFailure: @unchecked Sendable {
     ) -> _ObservedFailure {
         _ObservedFailure(
             serviceType: registration.serviceType, key: registration.key, argumentTypes: registration.argumentTypes,
-            isolation: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
+            otherType: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
             inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: kind)
+    }
+
+    /// A resolve of `forwarded` under `key` from `origin` through a forward whose target, of type `found`, is
+    /// not a `forwarded`.
+    static func typeMismatch(
+        _ found: Any.Type, isNot forwarded: Any.Type, key: String?, inFlight: [_AnyRegistration], origin: Box
+    ) -> _ObservedFailure {
+        _ObservedFailure(
+            serviceType: forwarded, key: key, argumentTypes: [], otherType: found,
+            inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .typeMismatch)
     }
 
     /// What makes two failures say the same: the identities they were observed with. Two failures with the
@@ -119,6 +133,17 @@ struct _ObservedFailure: @unchecked Sendable {
         case .argumentsRequired: return (.argumentMismatch, [_names(registeredSignature)])
         case .wrongIsolation: return (.wrongIsolation, [])
         case .factoryFailed: return (.factoryFailed, [])
+        case .typeMismatch: return (.typeMismatch, [])
+        }
+    }
+
+    /// What the message says beyond the service: the global actor's name for `.wrongIsolation`, the service
+    /// the forward resolved for `.typeMismatch`; `nil` for the other kinds.
+    var detail: String? {
+        switch kind {
+        case .wrongIsolation: otherType.map { String(reflecting: $0) }
+        case .typeMismatch: otherType.map { _describe($0, key: key) }
+        default: nil
         }
     }
 

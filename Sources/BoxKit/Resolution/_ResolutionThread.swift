@@ -76,12 +76,14 @@ enum _ResolutionThread {
     /// runs, the chain entry takes over from a read section, which ends here: no user code runs inside one.
     /// With `makesPermanents` false (a provider, which cannot name the box that holds a permanent), a
     /// registration that is neither ready nor a synchronous transient is reported `.missing`, for the caller to
-    /// resolve through its box. An async registration (never ready: its instance is not kept where these
-    /// fields are) is reported as `.asyncFactory`, which costs the path that runs a factory one load of a
-    /// field on the cache line already read.
+    /// resolve through its box. A forward is reported `.forward`, with the read section still open, for the
+    /// caller to resolve its target (`Box._readyForward`, `_Lookup._forwardInGeneral`). An async registration
+    /// (never ready: its instance is not kept where these fields are) is reported as `.asyncFactory`, which
+    /// costs the path that runs a factory one load of a field on the cache line already read.
     ///
-    /// Inlined into each lookup: recording the dependency, a ready instance, and a synchronous transient
-    /// registration whose first creation has begun. `decideInGeneral` takes the rest. Only a `.permanent`
+    /// Inlined into each lookup: recording the dependency, a ready instance, a synchronous transient
+    /// registration whose first creation has begun, and a forward, which a lookup's caller then finishes with
+    /// its constant state known. `decideInGeneral` takes the rest. Only a `.permanent`
     /// registration is ever ready, so a transient one reads as not ready without a check.
     ///
     /// - Complexity: O(1), but for a scan of the thread's chain when a factory will run.
@@ -103,7 +105,15 @@ enum _ResolutionThread {
             return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: false, state: .make)
         }
         if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, found, holder: holder) }
+        if registration._withUnsafeGuaranteedRef({ $0.isForward }) {
+            return makesPermanents ? _Lookup(.forward, found, holder: holder) : _Lookup(.missing)
+        }
         return decideInGeneral(found, holder: holder, thread: thread, hold: hold, makesPermanents: makesPermanents)
+    }
+
+    /// `decide` for a registration the caller holds (`Box._resolve(registration:)`), on the calling thread.
+    static func decide(held registration: UnsafeMutableRawPointer) -> _Lookup {
+        decide(registration, holder: nil, thread: cbox_thread_current(), hold: .caller)
     }
 
     /// `decide` past its inlined part, which has recorded the dependency and found no ready instance: every
@@ -162,6 +172,17 @@ enum _ResolutionThread {
             cbox_chain_start_recording(thread)
         }
         return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+    }
+
+    /// The general path of a resolve through a forward (`_Lookup.forward`, which `decide` answers without
+    /// looking at the chain): `decide`'s rules for a registration whose factory is about to run. A cycle
+    /// when the forward is already being resolved on this thread, `.tooDeep` at the depth limit; otherwise
+    /// the forward pushed onto the chain (recording what it resolves on its first resolve), the read section
+    /// ended if `hold` is one, and a `.make` lookup, to end with `_endMake` once the target is resolved.
+    static func enterForward(_ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, hold: Hold) -> _Lookup {
+        let thread = cbox_thread_current()
+        if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
+        return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: .make)
     }
 
     /// What `decide` answers for a registration already on `thread`'s chain: the instance whose hooks are

@@ -127,6 +127,30 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         }
     }
 
+    /// The ready object published in the type index of the table `handle` for `typeID` under `key` (none, or
+    /// a short ASCII key: the identities the index holds), unretained, valid until the read section the caller
+    /// is in ends; `nil` when the index holds no entry for them or no object is published for it.
+    ///
+    /// - Complexity: O(1): one entry of the type index, without a hash or a probe.
+    @inline(__always)
+    static func indexedReadyObject(in handle: OpaquePointer, typeID: ObjectIdentifier, key: String?)
+        -> UnsafeMutableRawPointer?
+    {
+        guard let key else { return cbox_table_type_entry(handle, _typeBits(typeID)).flatMap(cbox_type_entry_ready) }
+        return indexedReadyObject(in: handle, typeID: typeID, keyed: key)
+    }
+
+    /// `indexedReadyObject(in:typeID:key:)` with a key. Out of line, since reading the key's words makes the
+    /// function that does it check a stack protector on return.
+    @inline(never)
+    private static func indexedReadyObject(in handle: OpaquePointer, typeID: ObjectIdentifier, keyed key: String)
+        -> UnsafeMutableRawPointer?
+    {
+        guard let short = _shortASCIIKey(_stringWords(key)) else { return nil }
+        let word = cbox_key_word_inline(short.bytes, short.count)
+        return cbox_table_index_entry(handle, _typeBits(typeID), word).flatMap(cbox_type_entry_ready)
+    }
+
     /// Releases what retired registrations no reader can still hold (what a write does on its way out).
     func reclaim() {
         write(collecting: .always) { _ in }

@@ -1,0 +1,194 @@
+/// A registration that ``Box/forward(_:to:key:)`` makes: it has no factory and keeps no instance, but resolves
+/// another registration under the same key, its target, from the box the resolve started from, and hands the
+/// target's instance over as its own service type. The target's lifetime decides what is shared.
+///
+/// A class instance is handed over by a template: the bytes of a forwarded value that a dynamic cast made of
+/// an instance of the same class, whose first word is that instance's reference. A cast of a class instance
+/// to a class, or to an existential (protocols, `AnyObject`, `Any`), stores the reference first and, after
+/// it, only what depends on the instance's class (witness tables, the class's metadata, unused words), so
+/// writing another instance of that class over the first word makes what the cast would make, without asking
+/// the runtime whether the class conforms. The only other results of a cast from a class instance are
+/// bridged values, which either do not store the reference first or are not a class when they are one word:
+/// those are cast every time. The template is made once, from the first cast of this shape
+/// (`_ForwardRegistration.keepTemplate`), and freed with the registration.
+///
+/// This class is what the read side needs without knowing the forwarded type: the target's identity and the
+/// template (`Box._readyForward`, `_Lookup._forwarded`); `_ForwardRegistration<Forwarded>` resolves the
+/// target and casts.
+@usableFromInline
+class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
+    /// The target's service type, registered under this registration's `key`.
+    @usableFromInline let targetType: Any.Type
+    /// Whether the target's service type is one class reference (`_isObjectReference`), so that its
+    /// registrations' instances are resolved as `AnyObject` where no typed code is needed
+    /// (`Box._beginObject`).
+    @usableFromInline let targetIsObject: Bool
+    /// One word: the template, once made: the identity of the class it was made from, then the words of a
+    /// forwarded value. Written once (releasing), then only read (acquiring).
+    @usableFromInline let templateWord = _AtomicWords(count: 1)
+
+    /// `forwarded` is this registration's service type; its lifetime is `.transient`, which it never runs as
+    /// such (`isForward`).
+    init(forwarded: Any.Type, target: Any.Type, targetIsObject: Bool, key: String?) {
+        targetType = target
+        self.targetIsObject = targetIsObject
+        super.init(serviceType: forwarded, key: key, life: .transient, isForward: true)
+    }
+
+    deinit {
+        template?.deallocate()
+    }
+
+    /// The identity the target is looked up under, with `key`.
+    @inlinable
+    final var targetTypeID: ObjectIdentifier { ObjectIdentifier(targetType) }
+
+    /// The template, once made.
+    @inlinable
+    final var template: UnsafeMutableRawPointer? {
+        @inline(__always) get { templateWord.word.loadPointer(ordering: .acquiring) }
+    }
+
+    /// Whether `template`, the template, was made from an instance of the class of `object` (a class
+    /// instance, alive).
+    ///
+    /// - Complexity: O(1): the template's first word and the class of `object`, compared.
+    @inlinable @inline(__always)
+    final func template(_ template: UnsafeMutableRawPointer, fits object: UnsafeMutableRawPointer) -> Bool {
+        let type = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            ObjectIdentifier(Swift.type(of: $0))
+        }
+        return template.load(as: ObjectIdentifier.self) == type
+    }
+
+    /// Writes `object`, a class instance, as a forwarded value of `size` bytes into `destination`
+    /// (uninitialised room for one), by `template`, which `template(_:fits:)` says fits it. The value holds
+    /// `object` without retaining it: the caller gives it a reference.
+    ///
+    /// - Complexity: O(*n*) in the words of a forwarded value, which specialised code unrolls.
+    @inlinable @inline(__always)
+    static func write(
+        _ object: UnsafeMutableRawPointer, by template: UnsafeMutableRawPointer,
+        into destination: UnsafeMutableRawPointer, size: Int
+    ) {
+        let word = MemoryLayout<UInt>.size
+        destination.storeBytes(of: object, as: UnsafeMutableRawPointer.self)
+        for offset in stride(from: word, to: size, by: word) {
+            let bits = template.load(fromByteOffset: word + offset, as: UInt.self)
+            destination.storeBytes(of: bits, toByteOffset: offset, as: UInt.self)
+        }
+    }
+}
+
+/// An `_AnyForwardRegistration` of the forwarded type `Forwarded`: it resolves the target and casts it.
+@usableFromInline
+final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked Sendable {
+    /// Finishes a lookup of the target begun from the box given (`resolveTarget(from:)`), through the one
+    /// funnel, as a resolve of the target's service type would (made where ``Box/forward(_:to:key:)`` is
+    /// called, which knows that type), and casts it (`cast(_:)` of the registration given, this one); throws
+    /// what that resolve throws, or ``BoxError/Reason-swift.enum/typeMismatch``.
+    @usableFromInline let finishTarget:
+        (Unmanaged<_ForwardRegistration<Forwarded>>, Box, _Lookup) throws(BoxError)
+            -> Forwarded
+
+    @usableFromInline
+    init(
+        target: Any.Type, targetIsObject: Bool, key: String?,
+        finishTarget:
+            @escaping (Unmanaged<_ForwardRegistration<Forwarded>>, Box, _Lookup) throws(BoxError)
+            -> Forwarded
+    ) {
+        self.finishTarget = finishTarget
+        super.init(forwarded: Forwarded.self, target: target, targetIsObject: targetIsObject, key: key)
+    }
+
+    /// The registration at `raw`, which a lookup holds; the caller keeps it alive.
+    @inlinable
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ForwardRegistration<Forwarded>> {
+        Unmanaged<_ForwardRegistration<Forwarded>>.fromOpaque(raw)
+    }
+
+    /// `target`, the target's instance, as a `Forwarded`: a class instance by `cast(retained:)`, any other
+    /// value by a dynamic cast. `nil` when it is not a `Forwarded`.
+    @inlinable
+    final func cast<Target>(_ target: Target) -> Forwarded? {
+        guard _isObjectReference(Target.self) else { return target as? Forwarded }
+        return cast(retained: Unmanaged.passRetained(unsafeBitCast(target, to: AnyObject.self)).toOpaque())
+    }
+
+    /// The class instance `object`, whose reference the caller gives up, as a `Forwarded`, which takes it:
+    /// by the template when it was made from an instance of the class of `object`; otherwise by a dynamic
+    /// cast, from whose result the template is made if there is none yet. `nil` (with the reference released)
+    /// when it is not a `Forwarded`.
+    ///
+    /// - Complexity: O(1): with the template, the class of `object`, one comparison and a copy of the
+    ///   template's words; otherwise a dynamic cast.
+    @inlinable
+    final func cast(retained object: UnsafeMutableRawPointer) -> Forwarded? {
+        guard let template, self.template(template, fits: object) else {
+            let instance = Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue()
+            guard let cast = instance as? Forwarded else { return nil }
+            keepTemplate(of: cast, from: instance)
+            return cast
+        }
+        return withUnsafeTemporaryAllocation(of: Forwarded.self, capacity: 1) { buffer in
+            let made = buffer.baseAddress.unsafelyUnwrapped
+            Self.write(object, by: template, into: UnsafeMutableRawPointer(made), size: MemoryLayout<Forwarded>.size)
+            return made.move()
+        }
+    }
+
+    /// Makes the template from `cast`, what a dynamic cast made of the class instance `object`, if none is
+    /// made yet and `cast` has the shape a template needs: the reference to `object` first, and more than one
+    /// word or a class.
+    @usableFromInline
+    final func keepTemplate(of cast: Forwarded, from object: AnyObject) {
+        let size = MemoryLayout<Forwarded>.size
+        let word = MemoryLayout<UInt>.size
+        let shaped =
+            size == word ? Forwarded.self is AnyObject.Type || Forwarded.self == AnyObject.self : size > word
+        guard shaped, size % word == 0, template == nil else { return }
+        let first = withUnsafeBytes(of: cast) { $0.load(as: UInt.self) }
+        guard first == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) else { return }
+        let block = UnsafeMutableRawPointer.allocate(byteCount: word + size, alignment: word)
+        block.storeBytes(of: ObjectIdentifier(type(of: object)), as: ObjectIdentifier.self)
+        withUnsafeBytes(of: cast) { (block + word).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: size) }
+        let (exchanged, _) = templateWord.word.compareExchangePointer(
+            expected: nil, desired: block, ordering: .acquiringAndReleasing)
+        if !exchanged { block.deallocate() }
+    }
+
+    /// Resolves the target from `box`, as a resolve of it there would, and returns it as a `Forwarded`; throws
+    /// what that resolve throws, or ``BoxError/Reason-swift.enum/typeMismatch`` when the target's instance is
+    /// not a `Forwarded`. A class target is resolved without typed code where it can be (`Box._beginObject`)
+    /// and cast by `cast(retained:)`; any other is finished by `finishTarget`. The caller has entered this
+    /// forward (`_ResolutionThread.enterForward`).
+    @inlinable @inline(__always)
+    final func resolveTarget(from box: Box) throws(BoxError) -> Forwarded {
+        guard targetIsObject else {
+            return try finishTarget(Unmanaged.passUnretained(self), box, box._begin(targetTypeID, key: key))
+        }
+        let lookup = try box._beginObject(targetType, key: key)
+        guard lookup.state == .object else { return try finishTarget(Unmanaged.passUnretained(self), box, lookup) }
+        guard let cast = cast(retained: lookup.value.unsafelyUnwrapped) else {
+            throw box._typeMismatchError(targetType, isNot: Forwarded.self, key: key)
+        }
+        return cast
+    }
+
+    override func unmade() -> _AnyRegistration {
+        copySettings(
+            to: _ForwardRegistration(
+                target: targetType, targetIsObject: targetIsObject, key: key, finishTarget: finishTarget))
+    }
+
+    /// Resolves the target through it; what that throws is reported as the verification's problem.
+    override func verificationResolve(from box: Box) -> Any? {
+        do {
+            return try box._resolve(forward: self)
+        } catch {
+            _ResolutionThread.sandbox?.report(error)
+            return nil
+        }
+    }
+}
