@@ -9,8 +9,9 @@ extension _Lookup {
     /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
     /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
     /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory`,
-    /// `.tooDeep` or `.wrongIsolation` lookup, and a `.makeThrowing` one (with `_makeThrowing`): a box throws its error; a provider, whose lookup reports as missing whatever it does
-    /// not handle itself, resolves through its box.
+    /// `.tooDeep` or `.wrongIsolation` lookup, a `.makeThrowing` one (with `_makeThrowing`) and a
+    /// `.perArguments` one (with the registration's `perArgumentsInstance`): a box throws its error; a
+    /// provider, whose lookup reports as missing whatever it does not handle itself, resolves through its box.
     ///
     /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
     @inlinable @inline(__always)
@@ -36,7 +37,7 @@ extension _Lookup {
             let service = value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             source._endRead(self)
             return service
-        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing:
+        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing, .perArguments:
             return try otherwise(self)
         }
     }
