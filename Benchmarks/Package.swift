@@ -49,6 +49,11 @@ let package = Package(
             name: "AppGraphProbe",
             dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
         ),
+        // Cached `.perArguments` hits beside the keyed permanent hit, for valgrind's instruction counts.
+        .executableTarget(
+            name: "PerArgumentsProbe",
+            dependencies: ["BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit")]
+        ),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [

@@ -7,7 +7,8 @@ import Swinject
 ///
 /// Each box and container holds the same services: an `Engine` (permanent) and a `Car` (transient), each
 /// unkeyed, under "BMW" and under a 40-byte ASCII key; an `Engine` under a 40-byte non-ASCII key; `Car` as
-/// `Vehicle`; and the graph A(B(C)), transient, each factory resolving the next.
+/// `Vehicle`; and the graph A(B(C)), transient, each factory resolving the next. The boxes also keep an
+/// `Engine` per value of an `Int` and of a `String` (`.perArguments`), already made for the values resolved.
 struct Fixtures {
     /// BoxKit's C hash table.
     let boxKit: Box
@@ -18,6 +19,11 @@ struct Fixtures {
     let swinject: Container
     /// The floor's stored reference: what a permanent resolve returns, without a container.
     let floorEngine: Engine
+    /// The floor of a `.perArguments` resolve: an `Engine` per `Int`, in a dictionary.
+    let floorEngines: [Int: Engine]
+    /// The arguments the `.perArguments` resolves pass.
+    static let horsepower = 300
+    static let engineName = "V8"
     /// The floor's stored factory: what a transient resolve calls, without a container.
     let floorCar: @Sendable () -> Car
     /// The floor's stored factory for the protocol-typed resolve.
@@ -38,6 +44,14 @@ struct Fixtures {
             box.register { GraphC() }
             box.register { r in GraphB(c: r.resolve()) }
             box.register { r in GraphA(b: r.resolve()) }
+            box.register(Engine.self, life: .perArguments) { (_: BoxKit.Resolver, horsepower: Int) in
+                Engine(horsepower: horsepower)
+            }
+            box.register(Engine.self, life: .perArguments) { (_: BoxKit.Resolver, name: String) in
+                Engine(horsepower: name.count)
+            }
+            _ = box.resolve(Engine.self, arguments: Self.horsepower)
+            _ = box.resolve(Engine.self, arguments: Self.engineName)
         }
 
         swinject = Container()
@@ -54,6 +68,7 @@ struct Fixtures {
         swinject.register(GraphA.self) { r in GraphA(b: r.resolve(GraphB.self)!) }
 
         floorEngine = opaque(Engine())
+        floorEngines = opaque([Self.horsepower: floorEngine])
         floorCar = opaque({ @Sendable () -> Car in Car() })
         floorVehicle = opaque { Car() as any Vehicle }
     }

@@ -12,6 +12,8 @@ enum Operation {
     static let graph = "graph A(B(C)), transient"
     static let providerPermanent = "provider from box.provider, permanent"
     static let providerTransient = "provider from box.provider, transient"
+    static let perArgumentsInt = ".perArguments hit, one Int"
+    static let perArgumentsString = ".perArguments hit, one String"
 
     /// Registering `count` keyed services into a fresh container, per registration.
     static func registration(_ count: Int) -> String { "register, \(grouped(count)) per container" }

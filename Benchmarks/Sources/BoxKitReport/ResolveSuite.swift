@@ -4,7 +4,8 @@ import ReportSink
 import Swinject
 
 /// The single-resolve measurements: by type, keyed, protocol-typed and the graph, each on the floor, BoxKit,
-/// the Dictionary baseline and Swinject; and the pre-bound providers of `box.provider`. (Misses are `MissSuite`'s.)
+/// the Dictionary baseline and Swinject; the pre-bound providers of `box.provider`; and `.perArguments` hits.
+/// (Misses are `MissSuite`'s.)
 struct ResolveSuite {
     let recorder: Recorder
     let fixtures = Fixtures()
@@ -21,6 +22,7 @@ struct ResolveSuite {
         protocolTyped()
         graph()
         providers()
+        perArguments()
     }
 
     /// A permanent `Engine`; the floor reads a stored reference.
@@ -94,6 +96,31 @@ struct ResolveSuite {
             }
             subjects.add(.swinject, ".graph (default)") { n in
                 for _ in 0..<n { blackHole(container.resolve(GraphA.self)!) }
+            }
+        }
+    }
+
+    /// A `.perArguments` `Engine` found for one `Int` and for one `String` (Swinject keeps no instance per
+    /// argument value); the floor looks the `Int` up in a dictionary.
+    private func perArguments() {
+        let engines = fixtures.floorEngines
+        let horsepower = opaque(Fixtures.horsepower)
+        let name = opaque(Fixtures.engineName)
+        recorder.compare(Operation.perArgumentsInt) { subjects in
+            subjects.add(.floor, "[Int: Engine] lookup") { n in
+                for _ in 0..<n { blackHole(engines[horsepower]!) }
+            }
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject) { n in
+                    for _ in 0..<n { blackHole(box.resolve(Engine.self, arguments: horsepower)) }
+                }
+            }
+        }
+        recorder.compare(Operation.perArgumentsString) { subjects in
+            for (subject, box) in fixtures.boxes {
+                subjects.add(subject) { n in
+                    for _ in 0..<n { blackHole(box.resolve(Engine.self, arguments: name)) }
+                }
             }
         }
     }

@@ -89,6 +89,12 @@ extension Target {
                 (O.permanent, .boxKit), .atMost, 1.8),
             ratio("graph: BoxKit / built by hand", (O.graph, .boxKit), (O.graph, .floor), .atMost, 1.35),
             ratio(
+                ".perArguments hit, one Int / keyed \"BMW\" permanent (BoxKit)", (O.perArgumentsInt, .boxKit),
+                (O.shortKeyPermanent, .boxKit), .atMost, 3),
+            ratio(
+                ".perArguments hit, one String / keyed \"BMW\" permanent (BoxKit)", (O.perArgumentsString, .boxKit),
+                (O.shortKeyPermanent, .boxKit), .atMost, 3),
+            ratio(
                 "graph overhead (less the hand-built floor): Swinject / BoxKit", (O.graph, .swinject),
                 (O.graph, .boxKit), .atLeast, 30, ofOverheads: true),
             ratio(
