@@ -80,13 +80,6 @@ void cbox_thread_make_chain(cbox_thread *thread) {
                        sizeof(cbox_chain_entry));
 }
 
-void cbox_chain_start_recording(cbox_thread *thread) {
-    cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
-    top->mark = thread->edge_count;
-    top->records = true;
-    thread->recording++;
-}
-
 bool cbox_thread_reserve_edges(cbox_thread *thread) {
     if (thread->edge_count < thread->edge_capacity) return true;
     uint64_t capacity = thread->edge_capacity ? (uint64_t)thread->edge_capacity * 2 : 64;

@@ -39,18 +39,51 @@ _Static_assert(sizeof(cbox_retired) == 24, "a retire record is three words");
 /// The `bytes` of a retired value; every block has at least one byte.
 #define CBOX_RETIRED_VALUE ((uint64_t)0)
 
+/// What a writer unlinked and no reader may still see once the epoch it is tagged with is past: a table's,
+/// or a `cbox_retire_list`'s. In tag order; the entries from `unsealed_from` on wait for the tag of the
+/// write in progress (`cbox__seal`). Writers only: the owner serialises them.
+typedef struct cbox__retired_list {
+    cbox_retired *entries;
+    size_t count;
+    size_t capacity;
+    size_t unsealed_from;
+    size_t values;       ///< entries that are values
+    size_t block_bytes;  ///< the bytes of the entries that are blocks
+} cbox__retired_list;
+
+/// Retires `pointer`: a value (`bytes` is `CBOX_RETIRED_VALUE`) or a block of `bytes` bytes, untagged until
+/// `cbox__seal`.
+void cbox__retire(cbox__retired_list *list, void *pointer, uint64_t bytes);
+
+/// Tags everything retired by the current write with the epoch that the write advances past.
+void cbox__seal(cbox__retired_list *list);
+
+/// Frees the blocks no reader can reach any more and detaches the values that became releasable, as
+/// `cbox_table_collect` describes; NULL when no value is. The batch hands its values to `release`.
+cbox_batch *cbox__collect(cbox__retired_list *list, cbox_release_fn release);
+
+/// Releases every retired value through `release` and frees every retired block and the list's memory. No
+/// reader may be using any of them.
+void cbox__retired_destroy(cbox__retired_list *list, cbox_release_fn release);
+
+/// The retire list's part of an invariant check: the first broken invariant, or NULL.
+const char *cbox__retired_check(const cbox__retired_list *list);
+
+/// `malloc` that traps when memory is exhausted.
+void *cbox__alloc(size_t size);
+
 struct cbox_table {
     cbox_table_head head;  // first, so that cbox_table_find can read it through cbox_table_head
     size_t count;
     size_t tombstones;
     size_t long_key_bytes;
     cbox_release_fn release;
-    cbox_retired *retired;
-    size_t retired_count;
-    size_t retired_capacity;
-    size_t unsealed_from;
-    size_t retired_values;       ///< retired entries that are values
-    size_t retired_block_bytes;  ///< the bytes of the retired entries that are blocks
+    cbox__retired_list retired;
+};
+
+struct cbox_retire_list {
+    cbox__retired_list retired;
+    cbox_release_fn release;
 };
 
 /// Whether a slot's `type` says it holds an entry (not empty, not a tombstone).

@@ -1,4 +1,5 @@
-// Epoch-based reclamation: per-thread reader records, the global epoch, and the grace-period check.
+// Epoch-based reclamation: per-thread reader records, the global epoch, the grace-period check, and the
+// retire lists of tables and of the caller's own structures (`cbox_retire_list`).
 //
 // A reader announces the global epoch in its record when it enters its outermost read section and clears
 // it when it leaves. A writer tags what it unlinks with the epoch it advances past; the memory is freed once
@@ -164,3 +165,150 @@ void cbox__readers_free(cbox__readers *readers) {
 }
 
 void cbox__readers_pause(void) { sched_yield(); }
+
+// MARK: - Retire lists
+
+#define CBOX_TAG_UNSEALED UINT64_MAX
+
+struct cbox_batch {
+    cbox_release_fn release;
+    size_t count;
+    void *values[];
+};
+
+void *cbox__alloc(size_t size) {
+    void *memory = malloc(size);
+    if (memory == NULL) __builtin_trap();
+    return memory;
+}
+
+void cbox__retire(cbox__retired_list *list, void *pointer, uint64_t bytes) {
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? list->capacity * 2 : 16;
+        cbox_retired *grown = realloc(list->entries, capacity * sizeof(cbox_retired));
+        if (grown == NULL) __builtin_trap();
+        list->entries = grown;
+        list->capacity = capacity;
+    }
+    list->entries[list->count++] = (cbox_retired){pointer, CBOX_TAG_UNSEALED, bytes};
+    if (bytes == CBOX_RETIRED_VALUE) {
+        list->values++;
+    } else {
+        list->block_bytes += bytes;
+    }
+}
+
+void cbox__seal(cbox__retired_list *list) {
+    if (list->unsealed_from == list->count) return;
+    uint64_t tag = cbox__epoch_retire_tag();
+    for (size_t i = list->unsealed_from; i < list->count; i++) list->entries[i].tag = tag;
+    list->unsealed_from = list->count;
+}
+
+/// The newest tag of a retired value that no reader in `readers` holds; 0 when there is none.
+static uint64_t cbox__newest_unheld_value(const cbox__retired_list *list, const cbox__readers *readers) {
+    uint64_t newest = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const cbox_retired *retired = &list->entries[i];
+        if (retired->bytes == CBOX_RETIRED_VALUE && !cbox__readers_hold(readers, retired->pointer)) {
+            newest = retired->tag;
+        }
+    }
+    return newest;
+}
+
+cbox_batch *cbox__collect(cbox__retired_list *list, cbox_release_fn release) {
+    if (list->count == 0) return NULL;
+    cbox__readers readers = {0};
+    cbox__readers_read(&readers);
+    // Readers that entered before a value was retired leave soon: no user code runs in a read section.
+    // A writer inside a read section of its own would wait for itself, so it leaves the value for later.
+    bool may_wait = cbox_reader_record == NULL || cbox_reader_record->read_depth == 0;
+    if (may_wait && list->values > 0) {
+        for (uint64_t newest; (newest = cbox__newest_unheld_value(list, &readers)) >= readers.least;) {
+            cbox__readers_pause();
+            cbox__readers_read(&readers);
+        }
+    }
+    size_t kept = 0, values = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const cbox_retired *retired = &list->entries[i];
+        if (retired->tag < readers.least && retired->bytes == CBOX_RETIRED_VALUE &&
+            !cbox__readers_hold(&readers, retired->pointer)) {
+            values++;
+        }
+    }
+    cbox_batch *batch = NULL;
+    if (values) {
+        batch = cbox__alloc(sizeof(cbox_batch) + values * sizeof(void *));
+        batch->release = release;
+        batch->count = 0;
+    }
+    // Everything free goes; the rest keeps its order, so the list stays sorted by tag.
+    for (size_t i = 0; i < list->count; i++) {
+        cbox_retired retired = list->entries[i];
+        if (retired.tag < readers.least && retired.bytes != CBOX_RETIRED_VALUE) {
+            list->block_bytes -= retired.bytes;
+            free(retired.pointer);
+        } else if (retired.tag < readers.least && !cbox__readers_hold(&readers, retired.pointer)) {
+            batch->values[batch->count++] = retired.pointer;
+        } else {
+            list->entries[kept++] = retired;
+        }
+    }
+    cbox__readers_free(&readers);
+    list->values -= values;
+    list->count = kept;
+    list->unsealed_from = kept;
+    if (kept == 0 && list->capacity > 64) {
+        free(list->entries);
+        list->entries = NULL;
+        list->capacity = 0;
+    }
+    return batch;
+}
+
+void cbox__retired_destroy(cbox__retired_list *list, cbox_release_fn release) {
+    for (size_t i = 0; i < list->count; i++) {
+        if (list->entries[i].bytes == CBOX_RETIRED_VALUE) {
+            release(list->entries[i].pointer);
+        } else {
+            free(list->entries[i].pointer);
+        }
+    }
+    free(list->entries);
+    *list = (cbox__retired_list){0};
+}
+
+const char *cbox__retired_check(const cbox__retired_list *list) {
+    for (size_t i = 1; i < list->count; i++) {
+        if (list->entries[i].tag < list->entries[i - 1].tag) return "retired memory is not in epoch order";
+    }
+    if (list->unsealed_from != list->count) return "retired memory was left without an epoch";
+    return NULL;
+}
+
+void cbox_batch_dispose(cbox_batch *batch) {
+    for (size_t i = 0; i < batch->count; i++) batch->release(batch->values[i]);
+    free(batch);
+}
+
+cbox_retire_list *cbox_retire_list_create(cbox_release_fn release) {
+    cbox_retire_list *list = cbox__alloc(sizeof(cbox_retire_list));
+    *list = (cbox_retire_list){.release = release};
+    return list;
+}
+
+void cbox_retire_list_destroy(cbox_retire_list *list) {
+    cbox__retired_destroy(&list->retired, list->release);
+    free(list);
+}
+
+void cbox_retire_list_add(cbox_retire_list *list, void *value) {
+    cbox__retire(&list->retired, value, CBOX_RETIRED_VALUE);
+    cbox__seal(&list->retired);
+}
+
+cbox_batch *cbox_retire_list_collect(cbox_retire_list *list) { return cbox__collect(&list->retired, list->release); }
+
+size_t cbox_retire_list_count(const cbox_retire_list *list) { return list->retired.count; }

@@ -36,19 +36,6 @@ enum { CBOX_QUADRUPLE_MAX_SLOTS = 2048 };
 /// freeing them needs a grace period, whose barrier (a `membarrier` system call) would otherwise be paid on
 /// every growth of a small table. Retired values are never kept waiting: releasing them is observable.
 #define CBOX_RETIRED_BLOCK_SLACK ((size_t)64 << 10)
-#define CBOX_TAG_UNSEALED UINT64_MAX
-
-struct cbox_batch {
-    cbox_release_fn release;
-    size_t count;
-    void *values[];
-};
-
-static void *cbox__alloc(size_t size) {
-    void *memory = malloc(size);
-    if (memory == NULL) __builtin_trap();
-    return memory;
-}
 
 /// Slot arrays this large are aligned to, and advised onto, transparent huge pages: a lookup in a
 /// table of a million entries then costs its cache misses without a TLB miss on top.
@@ -102,36 +89,11 @@ static uint64_t cbox__slot_hash(const cbox_slot *slot) {
 
 static int cbox__is_long_key(uint64_t word) { return word != CBOX_KEY_NONE && !(word & CBOX_KEY_INLINE_BIT); }
 
-/// Retires `pointer`: a value (`bytes` is `CBOX_RETIRED_VALUE`) or a block of `bytes` bytes.
-static void cbox__retire(cbox_table *table, void *pointer, uint64_t bytes) {
-    if (table->retired_count == table->retired_capacity) {
-        size_t capacity = table->retired_capacity ? table->retired_capacity * 2 : 16;
-        cbox_retired *grown = realloc(table->retired, capacity * sizeof(cbox_retired));
-        if (grown == NULL) __builtin_trap();
-        table->retired = grown;
-        table->retired_capacity = capacity;
-    }
-    table->retired[table->retired_count++] = (cbox_retired){pointer, CBOX_TAG_UNSEALED, bytes};
-    if (bytes == CBOX_RETIRED_VALUE) {
-        table->retired_values++;
-    } else {
-        table->retired_block_bytes += bytes;
-    }
-}
-
-/// Tags everything retired by the current mutation with the epoch that the mutation advances past.
-static void cbox__seal(cbox_table *table) {
-    if (table->unsealed_from == table->retired_count) return;
-    uint64_t tag = cbox__epoch_retire_tag();
-    for (size_t i = table->unsealed_from; i < table->retired_count; i++) table->retired[i].tag = tag;
-    table->unsealed_from = table->retired_count;
-}
-
 static void cbox__retire_key(cbox_table *table, uint64_t word) {
     if (!cbox__is_long_key(word)) return;
     size_t bytes = sizeof(cbox_key) + ((const cbox_key *)(uintptr_t)word)->length;
     table->long_key_bytes -= bytes;
-    cbox__retire(table, (void *)(uintptr_t)word, bytes);
+    cbox__retire(&table->retired, (void *)(uintptr_t)word, bytes);
 }
 
 cbox_table *cbox_table_create(cbox_release_fn release) {
@@ -168,14 +130,7 @@ void cbox_table_destroy(cbox_table *table) {
         table->release(slot->value);
     }
     free(slots);
-    for (size_t i = 0; i < table->retired_count; i++) {
-        if (table->retired[i].bytes == CBOX_RETIRED_VALUE) {
-            table->release(table->retired[i].pointer);
-        } else {
-            free(table->retired[i].pointer);
-        }
-    }
-    free(table->retired);
+    cbox__retired_destroy(&table->retired, table->release);
     free(table);
 }
 
@@ -242,7 +197,7 @@ static void cbox__rebuild(cbox_table *table, size_t extra) {
     }
     __atomic_store_n(&table->head.current, fresh, __ATOMIC_RELEASE);
     table->tombstones = 0;
-    cbox__retire(table, old, cbox__slots_bytes(old));
+    cbox__retire(&table->retired, old, cbox__slots_bytes(old));
 }
 
 bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, const uint8_t *key,
@@ -254,15 +209,15 @@ bool cbox_table_insert(cbox_table *table, uint64_t hash, const void *type_id, co
         __atomic_store_n(&slot->ready, cbox__ready_token(value), __ATOMIC_RELEASE);
         __atomic_store_n(&slot->value, value, __ATOMIC_RELEASE);
         if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, value);
-        cbox__retire(table, old, CBOX_RETIRED_VALUE);
-        cbox__seal(table);
+        cbox__retire(&table->retired, old, CBOX_RETIRED_VALUE);
+        cbox__seal(&table->retired);
         return true;
     }
     // Keep the load (live and deleted slots) at most one half, so that probes stay short and always end at
     // an empty slot.
     if ((table->count + table->tombstones + 1) * 2 > slots->mask + 1) {
         cbox__rebuild(table, 1);
-        cbox__seal(table);
+        cbox__seal(&table->retired);
         slots = table->head.current;
     }
     uint64_t stored_word = key_word;
@@ -308,7 +263,7 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     if (slot == NULL) return false;
     if (cbox_key_word_is_indexed(key_word)) cbox__index(table, type_id, key_word, NULL);
     __atomic_store_n(&slot->type, (const void *)CBOX_SLOT_DELETED, __ATOMIC_RELEASE);
-    cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
+    cbox__retire(&table->retired, slot->value, CBOX_RETIRED_VALUE);
     cbox__retire_key(table, slot->key);
     table->count--;
     table->tombstones++;
@@ -323,7 +278,7 @@ bool cbox_table_remove(cbox_table *table, uint64_t hash, const void *type_id, co
     } else if (table->tombstones * 4 > capacity) {
         cbox__rebuild(table, 0);
     }
-    cbox__seal(table);
+    cbox__seal(&table->retired);
     return true;
 }
 
@@ -334,13 +289,13 @@ void cbox_table_clear(cbox_table *table) {
     for (uint64_t i = 0; i <= old->mask; i++) {
         cbox_slot *slot = &old->slots[i];
         if (!cbox__is_live(slot->type)) continue;
-        cbox__retire(table, slot->value, CBOX_RETIRED_VALUE);
+        cbox__retire(&table->retired, slot->value, CBOX_RETIRED_VALUE);
         cbox__retire_key(table, slot->key);
     }
-    cbox__retire(table, old, cbox__slots_bytes(old));
+    cbox__retire(&table->retired, old, cbox__slots_bytes(old));
     table->count = 0;
     table->tombstones = 0;
-    cbox__seal(table);
+    cbox__seal(&table->retired);
 }
 
 size_t cbox_table_count(const cbox_table *table) { return table->count; }
@@ -359,10 +314,10 @@ void cbox_table_get_stats(const cbox_table *table, cbox_table_stats *stats) {
     stats->count = table->count;
     stats->tombstones = table->tombstones;
     stats->capacity = (size_t)slots->mask + 1;
-    stats->retired = table->retired_count;
-    stats->retired_bytes = table->retired_block_bytes;
+    stats->retired = table->retired.count;
+    stats->retired_bytes = table->retired.block_bytes;
     stats->bytes = sizeof(cbox_table) + sizeof(cbox_slots) + stats->capacity * sizeof(cbox_slot) +
-                   table->long_key_bytes + table->retired_capacity * sizeof(cbox_retired) +
+                   table->long_key_bytes + table->retired.capacity * sizeof(cbox_retired) +
                    (table->head.notes ? CBOX_KEY_NOTES * sizeof(cbox_key_note) : 0) +
                    (table->head.overflow ? CBOX_TYPE_OVERFLOW * sizeof(cbox_type_entry) : 0);
     for (uint64_t i = 0; i <= slots->mask; i++) {
@@ -420,81 +375,11 @@ const char *cbox_table_check_invariants(const cbox_table *table) {
     if (live + tombstones >= capacity) return "the array has no empty slot, so a miss would never end";
     if ((live + tombstones) * 2 > capacity) return "the load is above one half";
     if (long_key_bytes != table->long_key_bytes) return "the long-key byte count does not match the slots";
-    for (size_t i = 1; i < table->retired_count; i++) {
-        if (table->retired[i].tag < table->retired[i - 1].tag) return "retired memory is not in epoch order";
-    }
-    if (table->unsealed_from != table->retired_count) return "retired memory was left without an epoch";
-    return NULL;
+    return cbox__retired_check(&table->retired);
 }
 
-/// The newest tag of a retired value that no reader in `readers` holds; 0 when there is none.
-static uint64_t cbox__newest_unheld_value(const cbox_table *table, const cbox__readers *readers) {
-    uint64_t newest = 0;
-    for (size_t i = 0; i < table->retired_count; i++) {
-        const cbox_retired *retired = &table->retired[i];
-        if (retired->bytes == CBOX_RETIRED_VALUE && !cbox__readers_hold(readers, retired->pointer)) {
-            newest = retired->tag;
-        }
-    }
-    return newest;
-}
-
-cbox_batch *cbox_table_collect(cbox_table *table) {
-    if (table->retired_count == 0) return NULL;
-    cbox__readers readers = {0};
-    cbox__readers_read(&readers);
-    // Readers that entered before a value was retired leave soon: no user code runs in a read section.
-    // A writer inside a read section of its own would wait for itself, so it leaves the value for later.
-    bool may_wait = cbox_reader_record == NULL || cbox_reader_record->read_depth == 0;
-    if (may_wait && table->retired_values > 0) {
-        for (uint64_t newest; (newest = cbox__newest_unheld_value(table, &readers)) >= readers.least;) {
-            cbox__readers_pause();
-            cbox__readers_read(&readers);
-        }
-    }
-    size_t kept = 0, values = 0;
-    for (size_t i = 0; i < table->retired_count; i++) {
-        const cbox_retired *retired = &table->retired[i];
-        if (retired->tag < readers.least && retired->bytes == CBOX_RETIRED_VALUE &&
-            !cbox__readers_hold(&readers, retired->pointer)) {
-            values++;
-        }
-    }
-    cbox_batch *batch = NULL;
-    if (values) {
-        batch = cbox__alloc(sizeof(cbox_batch) + values * sizeof(void *));
-        batch->release = table->release;
-        batch->count = 0;
-    }
-    // Everything free goes; the rest keeps its order, so the list stays sorted by tag.
-    for (size_t i = 0; i < table->retired_count; i++) {
-        cbox_retired retired = table->retired[i];
-        if (retired.tag < readers.least && retired.bytes != CBOX_RETIRED_VALUE) {
-            table->retired_block_bytes -= retired.bytes;
-            free(retired.pointer);
-        } else if (retired.tag < readers.least && !cbox__readers_hold(&readers, retired.pointer)) {
-            batch->values[batch->count++] = retired.pointer;
-        } else {
-            table->retired[kept++] = retired;
-        }
-    }
-    cbox__readers_free(&readers);
-    table->retired_values -= values;
-    table->retired_count = kept;
-    table->unsealed_from = kept;
-    if (kept == 0 && table->retired_capacity > 64) {
-        free(table->retired);
-        table->retired = NULL;
-        table->retired_capacity = 0;
-    }
-    return batch;
-}
+cbox_batch *cbox_table_collect(cbox_table *table) { return cbox__collect(&table->retired, table->release); }
 
 bool cbox_table_collect_is_due(const cbox_table *table) {
-    return table->retired_values > 0 || table->retired_block_bytes >= CBOX_RETIRED_BLOCK_SLACK;
-}
-
-void cbox_batch_dispose(cbox_batch *batch) {
-    for (size_t i = 0; i < batch->count; i++) batch->release(batch->values[i]);
-    free(batch);
+    return table->retired.values > 0 || table->retired.block_bytes >= CBOX_RETIRED_BLOCK_SLACK;
 }

@@ -10,7 +10,8 @@ import BenchmarkServices
 //
 // Every benchmark runs its operation `scalingFactor` (1,000) times per iteration, and package-benchmark
 // counts `mallocCountTotal` over a whole iteration: the gate in `Thresholds/` is therefore 1,000 times the
-// allocations of one resolve (0 for a permanent resolve, 1,000 for a transient `Car`, 3,000 for the graph).
+// allocations of one resolve (0 for a permanent resolve or a `.perArguments` hit, 1,000 for a transient `Car`,
+// 3,000 for the graph).
 // Allocation counts are deterministic, so they are gated strictly (no tolerance). Wall clock is noisy on a
 // shared 2-core machine, so it is compared with a relaxed tolerance against the p90 stored in `Thresholds/`
 // (recorded on this project's machine with `thresholds update`): a run fails only when an operation takes
@@ -23,8 +24,12 @@ import BenchmarkServices
 func makeBox(_ backend: Box.Backend) -> Box {
     let box = Box(backend: backend)
     registerBenchmarkServices(in: box)
+    box.register(Engine.self, life: .perArguments) { (_: Resolver, horsepower: Int) in
+        Engine(horsepower: horsepower)
+    }
     blackHole(box.resolve(Engine.self))
     blackHole(box.resolve(Engine.self, key: "BMW"))
+    blackHole(box.resolve(Engine.self, arguments: 300))
     return box
 }
 
@@ -75,6 +80,14 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("\(backend)_graph_resolve", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(box.resolve(GraphA.self))
+            }
+        }
+
+        // A `.perArguments` resolve that finds its value's instance: hashing and comparing one `Int`, one probe
+        // of the registration's instances, no lock and no allocation.
+        Benchmark("\(backend)_perArguments_hit", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(box.resolve(Engine.self, arguments: 300))
             }
         }
 

@@ -26,6 +26,10 @@ enum GuardedOperation: String, CaseIterable {
     case providerTransient = "provider-transient"
     /// `box.resolve((any Powered).self)`, forwarded to the permanent `Engine`, already made.
     case forward
+    /// `box.resolve(Engine.self, arguments: 300)`, `.perArguments`, the instance for 300 already made.
+    case perArgumentsInt = "per-arguments-int"
+    /// `box.resolve(Engine.self, arguments: "BMW")`, `.perArguments`, the instance for "BMW" already made.
+    case perArgumentsString = "per-arguments-string"
     /// `try? box.tryResolve(Unregistered.self)`: a type nobody registered, in the box of 7.
     case miss
     /// A new box, the 300-service app graph registered into it, and the box released.
@@ -63,6 +67,14 @@ enum GuardedOperation: String, CaseIterable {
         case .forward:
             box.forward((any Powered).self, to: Engine.self)
             return { n in for _ in 0..<n { blackHole(box.resolve((any Powered).self)) } }
+        case .perArgumentsInt:
+            box.register(life: .perArguments) { (_: Resolver, horsepower: Int) in Engine(horsepower: horsepower) }
+            let horsepower = opaque(300)
+            return { n in for _ in 0..<n { blackHole(box.resolve(Engine.self, arguments: horsepower)) } }
+        case .perArgumentsString:
+            box.register(life: .perArguments) { (_: Resolver, make: String) in Engine(horsepower: make.utf8.count) }
+            let make = opaque("BMW")
+            return { n in for _ in 0..<n { blackHole(box.resolve(Engine.self, arguments: make)) } }
         case .miss:
             return { n in for _ in 0..<n { blackHole(value: try? box.tryResolve(Unregistered.self)) } }
         case .register300:

@@ -23,17 +23,22 @@ public enum LifeType: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     /// so. As for `.permanent`, creation is serialised and the factory receives the box holding the
     /// registration.
     case weak
-    /// For a registration with runtime arguments (``Box/register(_:key:life:_:)-(_,_,_,(Resolver,First,Rest)->Service)``):
-    /// one instance per distinct value of the arguments, made by the first resolve that passes that value
-    /// (exactly once, as `.permanent`'s) and shared by every later one; the arguments must be `Hashable`.
-    /// ``Box/reset()`` drops them all. Registering a factory without arguments, or with an argument type
-    /// that is not `Hashable`, with this lifetime stops the program naming it.
+    /// For a registration with runtime arguments
+    /// (``Box/register(_:key:life:maximumInstances:_:)``): one instance per distinct value of the
+    /// arguments, made by the first resolve that passes that value (exactly once, as `.permanent`'s) and
+    /// shared by every later one; the arguments must be `Hashable`. ``Box/reset()`` drops them all.
+    /// Registering a factory without arguments, or with an argument type that is not `Hashable`, with this
+    /// lifetime stops the program naming it.
     ///
-    /// Values are told apart as `Hashable` says (as `AnyHashable` does): `0.0` and `-0.0` are one value, a
-    /// `NaN` equals nothing and gets a new instance on every resolve, and the argument values themselves are
-    /// kept, as keys, with their instances. Creations of one registration are serialised, whatever their
-    /// values, and a factory that resolves its own registration with another value is reported as a cycle,
-    /// as for any registration.
+    /// Values are told apart as `Hashable` says: `0.0` and `-0.0` are one value, and arguments that equal
+    /// nothing, not even themselves (a `Double.nan`), never match the instance made for them, so each
+    /// resolve with them makes and keeps a new one. The argument values are kept with their instances, all
+    /// of them unless the registration's `maximumInstances` bounds them (it then drops the least recently
+    /// used, approximately). A resolve that finds its value's instance takes no lock and allocates nothing;
+    /// hashing and comparing the arguments (their `hash(into:)` and `==`) runs outside every lock. The first
+    /// resolve of a value waits only for another thread making that same value's instance, and a factory
+    /// may resolve its own registration with another value (a tree of nodes, say); with the same value, it
+    /// is a cycle.
     case perArguments
 
     /// `transient`, `permanent`, `graph`, `weak` or `perArguments`.

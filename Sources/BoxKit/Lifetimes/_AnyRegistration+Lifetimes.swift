@@ -3,8 +3,7 @@
 extension _AnyRegistration {
     /// Each synchronous lifetime's rule, written once for every registration kind (one file each in
     /// `Lifetimes/`, beside its async rule): `call` runs the factory (with its arguments, if any) resolving
-    /// from the box it is given. A permanent instance is kept in `instance`; `cached` and `store` are
-    /// `.perArguments`' own, which keeps an instance per value of the arguments.
+    /// from the box it is given. A permanent instance is kept in `instance`.
     ///
     /// - `.transient` calls the factory with `origin`, the box the resolve started from, and runs the hooks.
     /// - `.permanent` makes the one instance, unless another thread already has, with `holder` (the box
@@ -13,16 +12,14 @@ extension _AnyRegistration {
     /// - `.graph` returns the instance this thread's top-level resolve already made, or makes one with
     ///   `origin`.
     /// - `.weak` returns the instance if anyone still holds it, or makes one with `holder`.
-    /// - `.perArguments` returns the instance `cached` finds for the resolve's arguments, or makes one with
-    ///   `holder` and hands it to `store`, while holding `creation`, unless another thread already has.
+    /// - `.perArguments` is not made here: its lookup (`_Lookup.State.perArguments`) takes the registration's
+    ///   own `perArgumentsInstance`, which hashes and compares the arguments.
     ///
     /// Inlinable, so that it specialises (out of line, in each kind's `makeShared`) where the service is
     /// resolved; a transient resolve takes `makeTransient` inline instead.
     @inlinable
     final func make<Service, Failure: Error>(
-        resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service,
-        cached: () -> Service? = { nil },
-        store: (Service) -> Void = { _ in preconditionFailure("a .perArguments registration passes its own store") }
+        resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service
     ) throws(Failure) -> Service {
         switch life {
         case .transient:
@@ -37,10 +34,7 @@ extension _AnyRegistration {
             let holder = holder() ?? origin
             return try makeWeak(resolver: holder) { () throws(Failure) in try call(holder) }
         case .perArguments:
-            if let found = cached() { return found }
-            let holder = holder() ?? origin
-            return try makePerArguments(
-                resolver: holder, { () throws(Failure) in try call(holder) }, store: store, cached: cached)
+            preconditionFailure("BoxKit: a .perArguments resolve takes _ArgumentRegistration.perArgumentsInstance")
         }
     }
 }

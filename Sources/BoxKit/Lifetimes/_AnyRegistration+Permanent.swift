@@ -14,7 +14,7 @@ extension _AnyRegistration {
     final func createPermanent<Service, Failure: Error>(
         resolver: Resolver, _ make: () throws(Failure) -> Service
     ) throws(Failure) {
-        try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
+        try _ResolutionThread.withCreationClaim(creation) { () throws(Failure) in
             if isReady { return }
             let made = try make()
             initialise(made, resolver: resolver)

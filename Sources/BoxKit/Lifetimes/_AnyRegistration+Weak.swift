@@ -7,7 +7,7 @@ extension _AnyRegistration {
     final func makeWeak<Service, Failure: Error>(
         resolver: Resolver, _ make: () throws(Failure) -> Service
     ) throws(Failure) -> Service {
-        try _ResolutionThread.withCreationClaim(self) { () throws(Failure) in
+        try _ResolutionThread.withCreationClaim(creation) { () throws(Failure) in
             if let alive = weakInstance {
                 if _isObjectReference(Service.self) {
                     return unsafeBitCast(alive, to: Service.self)

@@ -1,6 +1,7 @@
-/// The right to create a registration's shared instance (`.permanent`, `.weak`): held by one thread at a
-/// time, the one that runs the factory and the hooks, so that the factory runs once however many threads
-/// resolve at the same moment.
+/// The right to create a registration's shared instance (`.permanent`, `.weak`), or the instance of one
+/// argument value of a `.perArguments` registration (`_ArgumentInstance`): held by one thread at a time, the
+/// one that runs the factory and the hooks, so that the factory runs once however many threads resolve at
+/// the same moment.
 ///
 /// Claiming is one compare-exchange and releasing one store; no mutex is held while the factory runs. A
 /// thread that finds the claim held sleeps in the process's creation monitor (`_CreationMonitor`) until it
@@ -9,6 +10,7 @@
 /// (A -> B on one, B -> A on the other) wait for each other, as they would for any lock. The monitor is
 /// shared by every registration, so a release wakes every waiter to check its own claim; waiting is rare.
 /// One byte of the registration's atomic words: nothing is allocated.
+@usableFromInline
 struct _CreationClaim: Sendable {
     /// Whether a thread holds the claim.
     private let held: _AtomicByte

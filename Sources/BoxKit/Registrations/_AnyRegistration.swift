@@ -111,7 +111,7 @@ class _AnyRegistration: @unchecked Sendable {
     /// Hooks run after each creation, in order; made with the first hook.
     final var hooks: _LazyReference<_Locked<[_Hook]>> { _LazyReference(coldWords[ColdWord.hooks]) }
     /// Held by the thread creating the shared instance (`.permanent`, `.weak`), while it runs the factory.
-    final var creation: _CreationClaim { _CreationClaim(words[Word.flags].byte(Flag.creation)) }
+    @usableFromInline final var creation: _CreationClaim { _CreationClaim(words[Word.flags].byte(Flag.creation)) }
     /// What the first creation (and `verify()`) saw this registration resolve.
     final var dependencies: _DependencyList { _DependencyList(head: coldWords[ColdWord.dependencies]) }
     /// Whether a verification found this registration's factory resolving a registration that must be made on

@@ -1,39 +1,57 @@
-/// A registration whose factory takes runtime arguments besides the resolver: `Argument` is the pack of
-/// their types (at least one; `register` and `resolve` spell it `First, repeat each Rest`).
+/// A registration whose factory takes runtime arguments besides the resolver: `First`, then the pack `Rest`
+/// (`register` and `resolve` spell them so too). The first is a type of its own, not part of a pack, so that
+/// code specialised for a resolve handles it as the concrete type it is (a `.perArguments` hit hashes and
+/// compares it without a loop over a pack, which the optimiser leaves generic).
 ///
 /// A class of its own rather than a third factory shape in `_Registration`, so that the plain resolve path
 /// never tests for it. The registry files it under ``typeID``, which no plain registration can share, so a
 /// lookup that finds it was made with exactly these argument types and the cast back is safe.
 @usableFromInline
-final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, ServiceStoring, @unchecked Sendable {
+final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, ServiceStoring,
+    @unchecked Sendable
+{
     /// The factory, called with the resolver and the arguments of the resolve.
-    @usableFromInline let factory: (Resolver, repeat each Argument) -> Service
+    @usableFromInline let factory: (Resolver, First, repeat each Rest) -> Service
     /// For `.perArguments`, the instance made for each value of the arguments; `nil` for other lifetimes.
-    let instances: _Locked<[[AnyHashable]: Service]>?
+    @usableFromInline let instances: _ArgumentInstances?
 
+    /// A registration of `factory`; `maximumInstances` bounds a `.perArguments` one (`nil`: no bound).
     @usableFromInline
-    init(key: String?, life: LifeType, factory: @escaping (Resolver, repeat each Argument) -> Service) {
+    init(
+        key: String?, life: LifeType, maximumInstances: Int? = nil,
+        factory: @escaping (Resolver, First, repeat each Rest) -> Service
+    ) {
         self.factory = factory
-        instances = life == .perArguments ? _Locked([:]) : nil
+        instances = life == .perArguments ? Self.instances(keepingAtMost: maximumInstances) : nil
         super.init(serviceType: Service.self, key: key, life: life, takesArguments: true)
         if life == .perArguments {
             var unhashable: [String] = []
-            repeat
-                (((each Argument).self as Any.Type) is any Hashable.Type
-                ? () : unhashable.append(String(reflecting: (each Argument).self)))
+            for type in Self.argumentTypes {
+                if !(type is any Hashable.Type) { unhashable.append(String(reflecting: type)) }
+            }
             _require(
                 unhashable.isEmpty,
                 "BoxKit: \(displayName) is registered with life: .perArguments, which keeps an instance per value "
                     + "of its arguments, but \(unhashable.joined(separator: ", ")) is not Hashable.")
         }
+        _require(
+            maximumInstances == nil || life == .perArguments,
+            "BoxKit: \(displayName) is registered with life: .\(life) and maximumInstances, which bounds only the "
+                + "instances a .perArguments registration keeps.")
+        _require(
+            (maximumInstances ?? 1) > 0,
+            "BoxKit: \(displayName) is registered with maximumInstances: \(maximumInstances ?? 0); keep at least 1.")
     }
 
-    /// The arguments of a resolve, as the key of `instances`; each argument type was checked `Hashable` when
-    /// the registration was made.
-    static func instanceKey(_ argument: repeat each Argument) -> [AnyHashable] {
-        var key: [AnyHashable] = []
-        repeat key.append(_anyHashable(each argument))
-        return key
+    /// The store of a `.perArguments` registration, or `nil` when an argument type is not `Hashable` (`init`
+    /// then stops the program, naming it).
+    private static func instances(keepingAtMost limit: Int?) -> _ArgumentInstances? {
+        var witnesses: [any Hashable.Type] = []
+        for type in argumentTypes {
+            guard let hashable = type as? any Hashable.Type else { return nil }
+            witnesses.append(hashable)
+        }
+        return _ArgumentInstances(restWitnesses: Array(witnesses.dropFirst()), limit: limit ?? .max)
     }
 
     /// The identity the registry files these registrations under (with the key): that of a type made from
@@ -41,13 +59,13 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
     /// is filed under its service type, which cannot be this one, so `Car` registered without arguments,
     /// with `(String)` and with `(String, Int)` are three registrations.
     @inlinable
-    static var typeID: ObjectIdentifier { ObjectIdentifier(_ArgumentSignature<Service, repeat each Argument>.self) }
+    static var typeID: ObjectIdentifier { ObjectIdentifier(_ArgumentSignature<Service, First, repeat each Rest>.self) }
 
     /// The argument types, in order.
     @usableFromInline
     static var argumentTypes: [Any.Type] {
-        var types: [Any.Type] = []
-        repeat types.append((each Argument).self)
+        var types: [Any.Type] = [First.self]
+        repeat types.append((each Rest).self)
         return types
     }
 
@@ -56,42 +74,41 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
     override var registryTypeID: ObjectIdentifier { Self.typeID }
 
     override func unmade() -> _AnyRegistration {
-        copySettings(to: _ArgumentRegistration(key: key, life: life, factory: factory))
+        let limit = instances.map { $0.limit == .max ? nil : $0.limit } ?? nil
+        return copySettings(
+            to: _ArgumentRegistration(key: key, life: life, maximumInstances: limit, factory: factory))
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
     @inlinable
-    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentRegistration<Service, repeat each Argument>> {
-        Unmanaged<_ArgumentRegistration<Service, repeat each Argument>>.fromOpaque(raw)
+    static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentRegistration<Service, First, repeat each Rest>>
+    {
+        Unmanaged<_ArgumentRegistration<Service, First, repeat each Rest>>.fromOpaque(raw)
     }
 
-    /// Makes the service for a resolve that started at `origin` with `argument`, by its lifetime's rule
-    /// (`_AnyRegistration.make`): a shared instance is made with the arguments of the resolve that makes it.
-    /// `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
+    /// Makes the service for a resolve that started at `origin` with the arguments `first` and `rest`, by its
+    /// lifetime's rule (`_AnyRegistration.make`): a shared instance is made with the arguments of the resolve
+    /// that makes it. `holder` is the ancestor box that holds the registration, `nil` when it is `origin`.
     @inlinable
-    func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument) -> Service {
-        guard life == .transient else {
-            return makeShared(resolvingFrom: origin, holder: holder, arguments: repeat each argument)
-        }
-        return makeTransient(resolvingFrom: origin) { factory($0, repeat each argument) }
-    }
-
-    /// `make` for the lifetimes that share an instance.
-    @usableFromInline
-    func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments argument: repeat each Argument)
+    func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments first: First, _ rest: repeat each Rest)
         -> Service
     {
-        guard let instances else {
-            return make(
-                resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-                call: { factory($0, repeat each argument) })
+        guard life == .transient else {
+            return makeShared(resolvingFrom: origin, holder: holder, arguments: first, repeat each rest)
         }
-        let key = Self.instanceKey(repeat each argument)
-        return make(
+        return makeTransient(resolvingFrom: origin) { factory($0, first, repeat each rest) }
+    }
+
+    /// `make` for the lifetimes that share an instance (`.perArguments` takes `perArgumentsInstance`).
+    @usableFromInline
+    func makeShared(
+        resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments first: First, _ rest: repeat each Rest
+    )
+        -> Service
+    {
+        make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-            call: { factory($0, repeat each argument) },
-            cached: { () -> Service? in instances.withLock { $0[key] } },
-            store: { (made: Service) in instances.withLock { $0[key] = made } })
+            call: { factory($0, first, repeat each rest) })
     }
 
     /// Stops the program: there are no arguments to call the factory with. The message names the argument
@@ -105,9 +122,3 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
 /// Never instantiated: only its metadata is used, as a key.
 @usableFromInline
 struct _ArgumentSignature<Service, each Argument> {}
-
-/// `value`, which must be of a `Hashable` type, as an `AnyHashable`.
-private func _anyHashable<Value>(_ value: Value) -> AnyHashable {
-    let hashable = value as! any Hashable
-    return AnyHashable(hashable)
-}

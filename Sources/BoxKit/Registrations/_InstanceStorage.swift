@@ -48,9 +48,18 @@ struct _InstanceStorage {
     @inlinable
     mutating func store<Service>(_ instance: Service) -> Bool {
         assert(object == nil, "a shared instance is stored once")
-        let boxed = !_isObjectReference(Service.self)
-        object = boxed ? Boxed(instance) : unsafeBitCast(instance, to: AnyObject.self)
+        let (object, boxed) = Self.object(keeping: instance)
+        self.object = object
         return boxed
+    }
+
+    /// The object that keeps `instance`: itself when `Service` is one class reference, otherwise a ``Boxed``
+    /// holding it; and whether it is boxed, the note every read is given. The rule of ``store(_:)``, for a
+    /// holder of shared instances that keeps the object itself (`_ArgumentInstance`).
+    @inlinable
+    static func object<Service>(keeping instance: Service) -> (object: AnyObject, boxed: Bool) {
+        guard _isObjectReference(Service.self) else { return (Boxed(instance), true) }
+        return (unsafeBitCast(instance, to: AnyObject.self), false)
     }
 
     /// The instance ``store(_:)`` kept, read as the same `Service`; `boxed` is what the store returned. The
@@ -62,7 +71,13 @@ struct _InstanceStorage {
     /// - Complexity: O(1): a load of the instance, or of the value its ``Boxed`` holds.
     @inlinable
     func instance<Service>(as _: Service.Type, boxed: Bool) -> Service {
-        let object = object.unsafelyUnwrapped
+        Self.instance(in: object.unsafelyUnwrapped, as: Service.self, boxed: boxed)
+    }
+
+    /// The instance that `object`, made by ``object(keeping:)``, keeps, read as the same `Service`; `boxed`
+    /// is the note it returned with the object.
+    @inlinable
+    static func instance<Service>(in object: AnyObject, as _: Service.Type, boxed: Bool) -> Service {
         if MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size, !boxed {
             return unsafeBitCast(object, to: Service.self)
         }

@@ -9,9 +9,9 @@ extension _Lookup {
     /// the plain kind (``instance(from:ready:make:otherwise:)`` without them) or one that takes runtime
     /// arguments. `make` receives the box the factory resolves from and the ancestor box that holds the
     /// registration, if not that one. `otherwise` finishes a `.missing`, `.cycle`, `.asyncFactory`,
-    /// `.tooDeep` or `.wrongIsolation` lookup, a `.makeThrowing` one and a forward's (`_finish`): a box
-    /// throws its error; a provider, whose lookup reports as missing whatever it does not handle itself,
-    /// resolves through its box.
+    /// `.tooDeep` or `.wrongIsolation` lookup, a `.makeThrowing` one, a forward's (`_finish`) and a
+    /// `.perArguments` one (with the registration's `perArgumentsInstance`): a box throws its error; a
+    /// provider, whose lookup reports as missing whatever it does not handle itself, resolves through its box.
     ///
     /// - Complexity: O(1) beyond the factory: it specialises and inlines into the caller's module.
     @inlinable @inline(__always)
@@ -37,7 +37,8 @@ extension _Lookup {
             let service = value.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).pointee
             source._endRead(self)
             return service
-        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing, .forward, .forwarded:
+        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation, .makeThrowing, .forward, .forwarded,
+            .perArguments:
             return try otherwise(self)
         }
     }

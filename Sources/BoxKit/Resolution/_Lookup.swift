@@ -13,6 +13,10 @@ struct _Lookup {
         /// `.make` for a registration whose factory may throw (`register { () throws -> ... }`): call it with
         /// `try`, then `_endMake`, whether it threw or not.
         case makeThrowing
+        /// A `.perArguments` registration, held by this thread's chain outside any read section, as for
+        /// `.make`: it finds or makes the instance for the resolve's arguments itself
+        /// (`_ArgumentRegistration.perArgumentsInstance`), which may throw; then `_endMake`.
+        case perArguments
         /// This registration's hooks are running on this thread: `value` points at the instance; then
         /// `_endRead`.
         case pending

@@ -69,8 +69,10 @@ enum _ResolutionThread {
     }
 
     /// The decisions of every resolve, once it holds `found`: the registration's ready instance, a factory to
-    /// run (pushed onto `thread`'s chain), its instance whose hooks are running on this thread, or why not
-    /// (a cycle, an async factory, too deep). `holder` is the ancestor box that holds it (retained), or `nil`.
+    /// run (pushed onto `thread`'s chain), its instance whose hooks are running on this thread, a
+    /// `.perArguments` registration to find its instance for the resolve's arguments (pushed onto the chain
+    /// too), or why not (a cycle, an async factory, too deep). `holder` is the ancestor box that holds it
+    /// (retained), or `nil`.
     ///
     /// A ready permanent class instance is retained and the lookup ended here (`.object`). Before a factory
     /// runs, the chain entry takes over from a read section, which ends here: no user code runs inside one.
@@ -128,6 +130,12 @@ enum _ResolutionThread {
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
         let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
         if !isSyncTransient && !makesPermanents { return _Lookup(.missing) }
+        // One instance per argument value: being on the chain is no cycle (another value's may be being
+        // made); the registration finds one per value (`_ArgumentRegistration.perArgumentsInstance`).
+        if registration._withUnsafeGuaranteedRef({ $0.life == .perArguments }) {
+            return enterFactory(
+                found, holder: holder, thread: thread, hold: hold, observing: false, state: .perArguments)
+        }
         if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
         let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
         let state: _Lookup.State = mayThrow ? .makeThrowing : .make
@@ -169,7 +177,7 @@ enum _ResolutionThread {
         }
         if Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.startsObserving() }) {
             if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
-            cbox_chain_start_recording(thread)
+            cbox_chain_record_top(thread)
         }
         return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
     }
@@ -265,6 +273,22 @@ enum _ResolutionThread {
         if cbox_chain_pop(thread) != 0 { closeScope(thread) }
     }
 
+    /// Makes the entry on top of this thread's chain, which must be `registration`'s, record the resolutions
+    /// nested in it from now on, as a first creation's does (`push` with `records`): for a `.perArguments`
+    /// lookup, whose entry was pushed before it knew it would make an instance.
+    static func recordNestedResolutions(of registration: _AnyRegistration) {
+        let thread = cbox_thread_current()
+        assert(
+            cbox_chain_entry_at(thread, cbox_chain_depth(thread) - 1).registration
+                == UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque()),
+            "the registration's entry is not on top of the chain")
+        if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
+        cbox_chain_record_top(thread)
+    }
+
+    /// The calling thread's identity, never 0, while it lives: the address of its resolution state.
+    static var identity: UInt64 { UInt64(UInt(bitPattern: cbox_thread_current())) }
+
     /// Pops the chain entry that a `.make` lookup pushed for its factory call.
     @usableFromInline
     static func popMake(_ lookup: _Lookup) {
@@ -294,16 +318,16 @@ enum _ResolutionThread {
         Unmanaged<_GraphScope>.fromOpaque(scope).release()
     }
 
-    /// Runs `body` holding `registration`'s creation claim. On a sandbox thread the claim is noted, so that
-    /// it can be released if the thread is abandoned while `body` runs.
+    /// Runs `body` holding `claim` (a registration's, or a `.perArguments` entry's). On a sandbox thread the
+    /// claim is noted, so that it can be released if the thread is abandoned while `body` runs.
     @usableFromInline
     static func withCreationClaim<R, Failure: Error>(
-        _ registration: _AnyRegistration, _ body: () throws(Failure) -> R
+        _ claim: _CreationClaim, _ body: () throws(Failure) -> R
     ) throws(Failure) -> R {
-        registration.creation.acquire()
-        defer { registration.creation.release() }
+        claim.acquire()
+        defer { claim.release() }
         guard let run = sandbox else { return try body() }
-        run._withUnsafeGuaranteedRef { $0.heldClaims.append(registration) }
+        run._withUnsafeGuaranteedRef { $0.heldClaims.append(claim) }
         defer { run._withUnsafeGuaranteedRef { _ = $0.heldClaims.removeLast() } }
         return try body()
     }
@@ -367,7 +391,7 @@ enum _ResolutionThread {
     /// run, which they no longer use: it and the verification's targets are not kept.
     static func abandonSandbox(_ run: _VerificationRun) -> Never {
         let thread = cbox_thread_current()
-        for registration in run.heldClaims.reversed() { registration.creation.release() }
+        for claim in run.heldClaims.reversed() { claim.release() }
         run.heldClaims.removeAll()
         // The thread stops being the run's sandbox before the run may go: the releases below may run a
         // `deinit` that resolves, and must not find a freed run.

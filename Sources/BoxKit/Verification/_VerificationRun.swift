@@ -3,8 +3,9 @@
 final class _VerificationRun: @unchecked Sendable {
     let verification: _Verification
     let number: Int
-    /// The registrations whose creation claims this run's thread holds, innermost last.
-    var heldClaims: [_AnyRegistration] = []
+    /// The creation claims this run's thread holds (registrations' and `.perArguments` entries'), innermost
+    /// last; their frames, which are never resumed if the thread is abandoned, keep their owners alive.
+    var heldClaims: [_CreationClaim] = []
 
     init(_ verification: _Verification, number: Int) {
         self.verification = verification

@@ -223,9 +223,17 @@ __attribute__((always_inline)) static inline void cbox_chain_push(cbox_thread *t
     if (__builtin_expect(records, 0)) thread->recording++;
 }
 
-/// Makes the entry on top of the calling thread's chain, pushed not recording, record the resolutions nested in
-/// it from now on, as `cbox_chain_push` with `records` would have.
-void cbox_chain_start_recording(cbox_thread *thread);
+/// Makes the entry on top of the calling thread's chain (`thread`, its own state) record the resolutions
+/// nested in it from now on, as a push with `records` would have: for a creation that begins after its
+/// registration was pushed (BoxKit's `.perArguments`, which hashes the arguments first). No change when it
+/// records already.
+static inline void cbox_chain_record_top(cbox_thread *thread) {
+    cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    if (top->records) return;
+    top->records = true;
+    top->mark = thread->edge_count;
+    thread->recording++;
+}
 
 /// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
 bool cbox_thread_reserve_edges(cbox_thread *thread);

@@ -439,6 +439,31 @@ bool cbox_table_collect_is_due(const cbox_table *table);
 /// Releases every value in `batch` and frees it.
 void cbox_batch_dispose(cbox_batch *batch);
 
+/// The table's reclamation for a structure that the caller keeps and that readers traverse without a lock,
+/// as they do a table (BoxKit's instances per argument value): the values a writer unlinks from it are
+/// retired here and handed back to the release function given at creation once no reader can still see
+/// them. Readers find values inside read sections (`cbox_read_begin`), or hold them past one as a table's
+/// (see `cbox_reader`). Writers, which the caller serialises, retire and collect. Create with
+/// `cbox_retire_list_create`; destroy with `cbox_retire_list_destroy`.
+typedef struct cbox_retire_list cbox_retire_list;
+
+/// Creates an empty retire list whose values go to `release`. Destroy with `cbox_retire_list_destroy`.
+cbox_retire_list *cbox_retire_list_create(cbox_release_fn release);
+
+/// Releases every value still retired in `list` and frees it. No reader may be using them.
+void cbox_retire_list_destroy(cbox_retire_list *list);
+
+/// Retires `value`, which the caller's structure no longer links: it is released by a collection once every
+/// read section that began before this call has ended and no reader holds it. Writers only.
+void cbox_retire_list_add(cbox_retire_list *list, void *value);
+
+/// `cbox_table_collect` for the values retired in `list`: NULL when none is releasable yet; otherwise
+/// dispose the batch with `cbox_batch_dispose`, outside the writer's lock. Writers only.
+cbox_batch *_Nullable cbox_retire_list_collect(cbox_retire_list *list);
+
+/// How many values wait in `list` for readers to leave. Writers only.
+size_t cbox_retire_list_count(const cbox_retire_list *list);
+
 // MARK: - Readers
 
 /// One entry of a reader's cache of unkeyed hashes: a type id and `cbox_hash` of it with no key.
