@@ -49,6 +49,11 @@ let package = Package(
             name: "AppGraphProbe",
             dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
         ),
+        // One resolve (from the box that holds it, or from a chain of child boxes) repeated, for valgrind.
+        .executableTarget(
+            name: "ResolveProbe",
+            dependencies: ["BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit")]
+        ),
         .executableTarget(
             name: "BoxKitReport",
             dependencies: [
