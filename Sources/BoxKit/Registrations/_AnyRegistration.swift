@@ -189,8 +189,11 @@ class _AnyRegistration: @unchecked Sendable {
     var argumentTypes: [Any.Type] { [] }
 
     /// The registration as error messages and introspection show it: `Module.Car`,
-    /// `Module.Car[key: "BMW"]` or `Module.Car[key: "BMW", arguments: (Swift.String)]`.
+    /// `Module.Car[key: "BMW"]` or `Module.Car[key: "BMW", arguments: (Swift.String)]` (a long key cut short).
     var displayName: String { _describe(serviceType, key: key, arguments: argumentTypes) }
+
+    /// `displayName` with the key whole, however long: what identifies the registration in a dependency graph.
+    var graphName: String { _describe(serviceType, key: key, arguments: argumentTypes, wholeKey: true) }
 
     /// Whether a permanent instance is ready to be read without locking.
     @inlinable
