@@ -232,6 +232,18 @@ class _AnyRegistration: @unchecked Sendable {
         preconditionFailure("every registration kind overrides unmade()")
     }
 
+    /// Whether this registration keeps a shared instance now, which a reset (putting `unmade()` in its
+    /// place) drops: a ready `.permanent` instance, or a `.weak` one that someone still holds. One whose
+    /// creation is under way on another thread keeps none yet. The kinds that keep their instances elsewhere
+    /// (async, `.perArguments`) override it.
+    var keepsInstance: Bool {
+        switch life {
+        case .permanent: isReady
+        case .weak: creation.ifFree { weakInstance != nil } ?? false
+        case .transient, .graph, .perArguments: false
+        }
+    }
+
     /// Gives `copy` this registration's hooks, in order, and its scope.
     final func copySettings(to copy: _AnyRegistration) -> _AnyRegistration {
         for hook in hooks.load()?.withLock({ $0 }) ?? [] { copy.addHook(hook.run) }

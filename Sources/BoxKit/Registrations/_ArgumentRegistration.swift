@@ -59,6 +59,12 @@ final class _ArgumentRegistration<Service, each Argument>: _AnyRegistration, Ser
         copySettings(to: _ArgumentRegistration(key: key, life: life, factory: factory))
     }
 
+    /// For `.perArguments`, whether an instance was made for any value of the arguments.
+    override var keepsInstance: Bool {
+        guard let instances else { return super.keepsInstance }
+        return instances.withLock { !$0.isEmpty }
+    }
+
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
     @inlinable
     static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentRegistration<Service, repeat each Argument>> {
