@@ -43,7 +43,11 @@ let package = Package(
         .testTarget(
             name: "CBoxTableTests", dependencies: ["CBoxTable", "CBoxRuntime", "CBoxAtomics", "BoxKitTestSupport"]),
         // Fixtures the test targets share, and types that share names with theirs in another module.
-        .target(name: "BoxKitTestSupport", dependencies: ["BoxKit", "CBoxAtomics"], path: "Tests/BoxKitTestSupport"),
+        .target(
+            name: "BoxKitTestSupport", dependencies: ["BoxKit", "CBoxAtomics", "CBoxTestSupport"],
+            path: "Tests/BoxKitTestSupport"),
+        // What the support target reads from the C library that Swift does not import (the allocator's totals).
+        .target(name: "CBoxTestSupport", path: "Tests/CBoxTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
         .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
         // Its files import BoxKitAwait or not; MemberImportVisibility keeps the async overloads to those that do,

@@ -30,7 +30,8 @@ probe=$scratch/release/GuardProbe
 declare -A repetitions=(
     [permanent]=100000 [transient]=100000 [keyed]=100000 [graph]=30000
     [provider-permanent]=100000 [provider-transient]=100000 [forward]=100000
-    [per-arguments-int]=100000 [per-arguments-string]=100000 [miss]=30000
+    [per-arguments-int]=100000 [per-arguments-string]=100000 [child-8]=100000
+    [miss]=30000
     [register-300]=200 [first-300]=100
 )
 

@@ -4,10 +4,13 @@ import Testing
 /// A Swift Testing trait that runs each test with a box of its own as ``BoxKit/Box/shared``.
 ///
 /// The box starts with the shared box's registrations (``BoxKit/Box/init(copying:)``) and none of its
-/// instances, then takes the test's overrides. Everything the test runs, and every task it starts, reads it
-/// from `Box.shared`, including `@Boxed` and `@BoxedIfRegistered` properties without a box, so tests that
-/// register different mocks for the same service run in parallel without seeing each other's. Nothing
-/// created in one test reaches another test or the shared box.
+/// instances, then takes the test's overrides. The test's own code, the child tasks it makes (`async let`,
+/// task groups) and the tasks it starts with `Task { }` (which copy its task-local values) read it from
+/// `Box.shared`, including `@Boxed` and `@BoxedIfRegistered` properties without a box, so tests that
+/// register different mocks for the same service run in parallel without seeing each other's. Code the test
+/// hands to other threads does not: a `Task.detached`, a block dispatched with GCD, a `Thread` or a
+/// framework's callback on a queue of its own reads the process-wide box. Nothing created in one test
+/// reaches another test or the shared box.
 ///
 /// ```swift
 /// import BoxKitTesting

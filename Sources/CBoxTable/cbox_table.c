@@ -105,6 +105,23 @@ cbox_table *cbox_table_create(cbox_release_fn release) {
     return table;
 }
 
+/// The shared empty table (`cbox_table_empty`), once made.
+static cbox_table *cbox__empty_table;
+
+/// The release function of the empty table, which never holds a value.
+static void cbox__release_nothing(void *value) { (void)value; }
+
+const cbox_table *cbox_table_empty(void) {
+    cbox_table *empty = __atomic_load_n(&cbox__empty_table, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(empty != NULL, 1)) return empty;
+    cbox_table *made = cbox_table_create(cbox__release_nothing);
+    if (__atomic_compare_exchange_n(&cbox__empty_table, &empty, made, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        return made;
+    }
+    cbox_table_destroy(made);  // another thread made it first: `empty` is that one
+    return empty;
+}
+
 void cbox_table_note_key(cbox_table *table, const void *type_id, uint64_t word0, uint64_t word1, uint64_t hash) {
     cbox_key_note *notes = table->head.notes;
     if (notes == NULL) {

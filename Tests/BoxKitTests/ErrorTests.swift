@@ -123,3 +123,69 @@ struct ErrorTests {
                     + "BoxKitTests.CycleA -> BoxKitTests.CycleB -> BoxKitTests.CycleA"))
     }
 }
+
+/// An error's text when long keys and many registrations are near the request.
+@Suite("Error text limits")
+struct ErrorTextLimitTests {
+    /// A key of 10 MiB, made once.
+    static let hugeKey = String(repeating: "k", count: 10 << 20)
+
+    @Test("an unrelated miss's text names a long key registered nearby by its first 64 characters", arguments: backends)
+    func longKeyNearbyIsCut(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(key: Self.hugeKey) { Car() }
+        let error = try #require(caught { () throws(BoxError) in try box.tryResolve(Car?.self) })
+        let shown = #"BoxKitTests.Car[key: ""# + String(repeating: "k", count: 64) + #""… (10485760 characters)]"#
+        #expect(error.nearest == [shown])
+        #expect(error.description.utf8.count < 1_024)
+        #expect(error.description.contains("Registered nearby: \(shown)."))
+    }
+
+    @Test("a miss of a long key keeps it whole in BoxError.key and cuts it in the text", arguments: backends)
+    func longKeyRequestedIsWholeInKey(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let error = try #require(caught { () throws(BoxError) in try box.tryResolve(Engine.self, key: Self.hugeKey) })
+        let keptWhole = error.key == Self.hugeKey  // outside #expect, which would render both keys on failure
+        #expect(keptWhole)
+        #expect(error.description.utf8.count < 1_024)
+        #expect(error.chain.allSatisfy { $0.utf8.count < 200 })
+        #expect(error.description.contains("… (10485760 characters)]"))
+    }
+
+    /// The error `body` throws, caught without `#require(throws:)`, which renders every string an error holds
+    /// (a 10 MiB key takes seconds).
+    private func caught<Service>(_ body: () throws(BoxError) -> Service) -> BoxError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a key of 64 characters or fewer is shown whole, however many bytes it takes", arguments: backends)
+    func shortKeysAreWhole(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        let key = String(repeating: "é", count: 64)  // 128 UTF-8 bytes, 64 characters
+        let error = try expectBoxError(.notRegistered) { try box.tryResolve(Engine.self, key: key) }
+        #expect(error.chain == ["BoxKitTests.Engine[key: \"\(key)\"]"])
+    }
+
+    @Test("an error's text names the first eight registrations nearby, then how many more", arguments: backends)
+    func nearestListIsCut(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        for index in 0..<20 { box.register(key: "car \(index)") { Car() } }
+        let error = try expectBoxError(.notRegistered) { try box.tryResolve(Car.self) }
+        #expect(error.nearest == (0..<8).map { #"BoxKitTests.Car[key: "car \#($0)"]"# })
+        #expect(error.description.hasSuffix(#"BoxKitTests.Car[key: "car 7"], and 12 more."#))
+    }
+
+    @Test("an error made with many nearest registrations names eight in its text, then how many more")
+    func givenNearestListIsCut() {
+        let error = BoxError(
+            reason: .notRegistered, serviceType: "App.Car", key: nil, chain: ["App.Car"],
+            nearest: (0..<10).map { "App.Car\($0)" })
+        #expect(error.nearest.count == 10)
+        #expect(error.description.hasSuffix("App.Car7, and 2 more."))
+    }
+}

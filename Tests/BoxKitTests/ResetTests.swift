@@ -60,7 +60,39 @@ struct ResetTests {
         #expect(hooks.count == 2)
     }
 
-    @Test("reset(_:key:) drops one registration's instance and says whether this box holds it", arguments: backends)
+    @Test("reset() counts only the registrations that kept an instance", arguments: backends)
+    func resetCountsKeptInstances(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine() }
+        box.register(key: "never resolved", life: .permanent) { Engine() }
+        box.register(life: .weak) { Tracked() }
+        box.register(key: "released", life: .weak) { Tracked() }
+        box.register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String) in
+            OrderedCar(colour: colour)
+        }
+        box.register(OrderedCar.self, key: "never resolved", life: .perArguments) { (_: Resolver, colour: String) in
+            OrderedCar(colour: colour)
+        }
+        _ = box.resolve(Engine.self)
+        let held: Tracked = box.resolve()
+        _ = box.resolve(Tracked.self, key: "released")
+        _ = box.resolve(OrderedCar.self, arguments: "red")
+        #expect(box.reset() == 3)
+        #expect(box.reset() == 0, "nothing was made since the first reset")
+        withExtendedLifetime(held) {}
+    }
+
+    @Test("reset(_:key:) of a registration that has made nothing yet drops nothing", arguments: backends)
+    func resetOneUnmade(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine() }
+        #expect(!box.reset(Engine.self))
+        _ = box.resolve(Engine.self)
+        #expect(box.reset(Engine.self))
+        #expect(box.reset(scope: .session) == 0)
+    }
+
+    @Test("reset(_:key:) drops one registration's instance and says whether it dropped one", arguments: backends)
     func resetOne(backend: Box.Backend) {
         let box = Box(backend: backend)
         box.register(life: .permanent) { Engine() }
@@ -110,6 +142,7 @@ struct ResetTests {
         let grandchild = box.newChildBox(forKey: "a").newChildBox(forKey: "b")
         box.register(life: .permanent) { Engine() }
         grandchild.register(life: .permanent) { Car() }
+        _ = box.resolve(Engine.self)
         let car: Car = grandchild.resolve()
         #expect(box.resetAll() == 2)
         #expect(grandchild.resolve(Car.self) !== car)

@@ -30,6 +30,8 @@ enum GuardedOperation: String, CaseIterable {
     case perArgumentsInt = "per-arguments-int"
     /// `box.resolve(Engine.self, arguments: "BMW")`, `.perArguments`, the instance for "BMW" already made.
     case perArgumentsString = "per-arguments-string"
+    /// `resolve(Engine.self)` from an empty child box eight levels below the box of 7: the walk up a lineage.
+    case child8 = "child-8"
     /// `try? box.tryResolve(Unregistered.self)`: a type nobody registered, in the box of 7.
     case miss
     /// A new box, the 300-service app graph registered into it, and the box released.
@@ -75,6 +77,9 @@ enum GuardedOperation: String, CaseIterable {
             box.register(life: .perArguments) { (_: Resolver, make: String) in Engine(horsepower: make.utf8.count) }
             let make = opaque("BMW")
             return { n in for _ in 0..<n { blackHole(box.resolve(Engine.self, arguments: make)) } }
+        case .child8:
+            let child = (1...8).reduce(box) { parent, level in parent.newChildBox(forKey: "level \(level)") }
+            return { n in for _ in 0..<n { blackHole(child.resolve(Engine.self)) } }
         case .miss:
             return { n in for _ in 0..<n { blackHole(value: try? box.tryResolve(Unregistered.self)) } }
         case .register300:

@@ -117,17 +117,21 @@ extension Box {
         return found
     }
 
-    /// Registrations in this box and its ancestors that resemble (`type`, `key`, `arguments`), at most
-    /// `limit`, each box's in registration order.
+    /// Registrations in this box and its ancestors that resemble (`type`, `key`, `arguments`), nearest box
+    /// first and each box's in registration order: the names of the first `limit`, and how many more there
+    /// are, whose names are never rendered.
     ///
     /// - Complexity: O(n) in the registrations of the lineage; each distinct type is described once.
-    func _nearest(to type: Any.Type, key: String?, arguments: [Any.Type] = [], limit: Int = 8) -> [String] {
+    func _nearest(
+        to type: Any.Type, key: String?, arguments: [Any.Type] = [], limit: Int = _nearestListed
+    ) -> (names: [String], unlisted: Int) {
         let wanted = ObjectIdentifier(type)
         let wantedArguments = _identities(arguments)
         let tokens = _nameTokens(type)
         var tokensByType: [ObjectIdentifier: Set<Substring>] = [:]
         var found: [String] = []
-        for (depth, registry) in _lineage.enumerated() where found.count < limit {
+        var unlisted = 0
+        for (depth, registry) in _lineage.enumerated() {
             let place = depth == 0 ? "" : " (in \(depth == 1 ? "parent" : "ancestor \(depth)") box)"
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
                 let id = ObjectIdentifier(registration.serviceType)
@@ -140,10 +144,15 @@ extension Box {
                     tokensByType[id] = theirs
                     resembles = !tokens.isDisjoint(with: theirs)
                 }
-                if resembles { found.append(registration.displayName + place) }
+                guard resembles else { continue }
+                if found.count < limit {
+                    found.append(registration.displayName + place)
+                } else {
+                    unlisted += 1
+                }
             }
         }
-        return Array(found.prefix(limit))
+        return (found, unlisted)
     }
 
     /// The type names a type is spelled with, minus the standard library's wrappers: `Car` for
@@ -157,6 +166,9 @@ extension Box {
         return Set(name.split { !($0.isLetter || $0.isNumber || $0 == "_") }).subtracting(wrappers)
     }
 }
+
+/// How many of the registrations nearest to a failed request an error names; its text counts the rest.
+let _nearestListed = 8
 
 /// The identities of `types`, to compare argument lists.
 private func _identities(_ types: [Any.Type]) -> [ObjectIdentifier] {

@@ -142,9 +142,9 @@ extension Box {
     /// The one registration funnel: non-generic, so that only the registration object is made in the
     /// caller's specialised code (where a `_Registration<Service>`'s metadata is cheap to reach once made;
     /// an `_ObjectRegistration` has the same for every class). The backend is borrowed
-    /// (`_Registry.withStorage`), not retained.
+    /// (`_Registry.insert`), not retained.
     @usableFromInline
     func _register(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
-        _registry.withStorage { $0.insert(registration, typeID: typeID) }
+        _registry.insert(registration, typeID: typeID, publishingTableIn: _tableWord)
     }
 }

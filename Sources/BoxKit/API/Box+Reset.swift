@@ -52,7 +52,8 @@ extension Box {
     /// and ``dependencyGraph()`` forgets what the old one's first creation resolved until the new one's
     /// runs.
     ///
-    /// - Returns: How many registrations had their instance dropped.
+    /// - Returns: How many registrations had their instance dropped: those that kept one (a registration that
+    ///   has made nothing yet, or whose `.weak` instance is gone, is replaced all the same, but not counted).
     /// - Complexity: O(*n*) in this box's registrations.
     @discardableResult
     public func reset() -> Int {
@@ -80,9 +81,10 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type.
     ///   - key: The key it was registered under, or `nil` for none.
-    /// - Returns: Whether this box holds a `.permanent`, `.weak` or `.perArguments` registration for `type`
-    ///   and `key`, with or without runtime arguments, all of which are reset (an ancestor's is not; call
-    ///   `reset` on the box that holds it).
+    /// - Returns: Whether an instance was dropped: whether this box holds a `.permanent`, `.weak` or
+    ///   `.perArguments` registration for `type` and `key` that kept one, with or without runtime arguments,
+    ///   all of which are reset (an ancestor's is not; call `reset` on the box that holds it). A registration
+    ///   that has made nothing yet, or whose `.weak` instance is gone, has none to drop.
     /// - Complexity: O(*n*) in this box's registrations.
     @discardableResult
     public func reset<Service>(_ type: Service.Type, key: String? = nil) -> Bool {
@@ -112,13 +114,19 @@ extension Box {
     }
 
     /// Replaces each of this box's registrations that share instances and that `matches` with a copy that
-    /// has made nothing, unless another write replaced it first; returns how many it replaced.
+    /// has made nothing, unless another write replaced it first; returns how many of those it replaced kept
+    /// an instance (`keepsInstance`, asked once it is replaced, so that an instance its resolves in flight
+    /// finish making before then counts too).
     private func _reset(where matches: (_AnyRegistration) -> Bool) -> Int {
         var count = 0
         for registration in _storage.registrations
         where registration.life.sharesInstances && matches(registration) {
             let fresh = registration.unmade()
-            if _storage.replace(registration, with: fresh, typeID: registration.registryTypeID) { count += 1 }
+            if _storage.replace(registration, with: fresh, typeID: registration.registryTypeID),
+                registration.keepsInstance
+            {
+                count += 1
+            }
         }
         return count
     }

@@ -13,10 +13,14 @@ extension Box {
     /// }
     /// ```
     ///
-    /// Inside ``withBox(_:operation:)-(_,()->R)``, and in the tasks started there, it is the box given to
-    /// `withBox` instead: that is how tests running in parallel each see their own box (see
-    /// <doc:TestingWithBoxKit>). Setting it there still replaces the process-wide box, which code outside
-    /// such a scope sees.
+    /// Inside ``withBox(_:operation:)-(_,()->R)`` it is the box given to `withBox` instead, for the code that
+    /// the task-local value `withBox` binds reaches: what `operation` runs on its own task (or, outside any
+    /// task, on its thread), the child tasks of that task (`async let`, task groups), and the tasks started
+    /// there with `Task { }`, which copy the task-local values of the code that starts them. Code that runs
+    /// anywhere else reads the process-wide box: a `Task.detached`, a block dispatched with GCD, a `Thread`,
+    /// a framework's callback on a queue of its own. That is how tests running in parallel each see their own
+    /// box (see <doc:TestingWithBoxKit>). Setting it inside `withBox` still replaces the process-wide box,
+    /// which code outside such a scope sees.
     ///
     /// Reading and replacing it are safe from any thread at once; each takes a lock, so keep the box in a
     /// local where it is read in a loop.
@@ -35,14 +39,17 @@ extension Box {
 private let _sharedBox = _Locked(Box())
 
 extension Box {
-    /// The box `withBox` puts in place of `Box.shared` for the current task and the tasks it starts.
+    /// The box `withBox` puts in place of `Box.shared`, for the code its task-local value reaches.
     @TaskLocal static var _taskShared: Box?
 }
 
-/// Runs `operation` with `box` as ``Box/shared``: everything `operation` calls, and every task it starts,
-/// reads `box` from `Box.shared` (``Boxed`` and ``BoxedIfRegistered`` properties without a box among
-/// them), while other tasks and threads keep seeing their own. The synchronous form, for XCTest's
-/// `invokeTest` or any synchronous code.
+/// Runs `operation` with `box` as ``Box/shared``: what `operation` calls on this thread (or this task), the
+/// child tasks of the current task, and the tasks started with `Task { }` inside it, which copy its
+/// task-local values, read `box` from `Box.shared` (``Boxed`` and ``BoxedIfRegistered`` properties without a
+/// box among them). Code on other threads does not, even when `operation` starts it: a `Task.detached`, a
+/// block dispatched with GCD, a `Thread` or a framework's callback on its own queue reads the process-wide
+/// box, as other tests' tasks and threads do. The synchronous form, for XCTest's `invokeTest` or any
+/// synchronous code.
 ///
 /// ```swift
 /// override func invokeTest() {
@@ -60,7 +67,9 @@ public func withBox<R>(_ box: Box, operation: () throws -> R) rethrows -> R {
 }
 
 /// Runs `operation` with `box` as ``Box/shared``, as the synchronous form does, awaiting it: the form for
-/// Swift Testing and async code. The `BoxKitTesting` trait `.box` calls it for each test.
+/// Swift Testing and async code. `operation`, the child tasks it makes (`async let`, task groups) and the
+/// tasks it starts with `Task { }` read `box`; a `Task.detached`, a GCD block or a `Thread` it starts reads
+/// the process-wide box. The `BoxKitTesting` trait `.box` calls it for each test.
 ///
 /// ```swift
 /// @Test func showsTheMockedForecast() async {

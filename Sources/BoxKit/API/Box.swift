@@ -36,19 +36,29 @@ public final class Box: BoxApi, Sendable {
         }
     }
 
-    /// The word that holds this box's children map once it has had a child (`_children`): the first stored
-    /// property of this root class, so that it starts where `_getUnsafePointerToStoredProperties` says the
-    /// stored properties do (`init` asserts it). Read and written only through `_children`, atomically, never
-    /// as a property after `init`. `nonisolated(unsafe)`: only `_children` touches it, atomically.
-    nonisolated(unsafe) private var _childrenWord: UInt64 = 0
+    /// The words this box reads and writes atomically: the first stored property of this root class, so that
+    /// it starts where `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts
+    /// it). Word 0 holds the children map once the box has had a child (`_children`); word 1 the C table
+    /// (`_table`). Read and written only through those, atomically, never as a property after `init`.
+    /// `nonisolated(unsafe)`: only they touch it, atomically.
+    nonisolated(unsafe) private var _words: (children: UInt64, table: UInt64) = (0, 0)
 
-    /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the one field a
-    /// resolve reads to tell the backends apart, and the table it probes, one load from the box rather than
-    /// two through the registry object (`_registry.table`, which owns the table and serialises its writes).
-    /// Valid for as long as the box lives: `_registry` holds the `_HashTableStorage` that owns the table
-    /// and destroys it only in its own `deinit`. `nonisolated(unsafe)`: an immutable pointer to a table that
-    /// any number of threads may read at once.
-    nonisolated(unsafe) let _table: OpaquePointer?
+    /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the table a resolve
+    /// probes, one load from the box rather than two through the registry object (`_registry.table`, which
+    /// owns the table and serialises its writes).
+    /// The shared empty table (`cbox_table_empty`), in which every lookup misses, until the first
+    /// registration, which publishes the table it makes here (`_HashTableStorage.insert`) before it returns;
+    /// it changes no more after that. Valid for as long as the box lives: `_registry` holds the
+    /// `_HashTableStorage` that owns the table and destroys it only in its own `deinit`.
+    var _table: OpaquePointer? {
+        @inline(__always) get { _tableWord.loadPointer(ordering: .acquiring).map(OpaquePointer.init) }
+    }
+
+    /// The word of `_table`, where the first registration publishes the table it makes.
+    var _tableWord: _AtomicWord {
+        @inline(__always) get { _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self))[1] }
+    }
+
     /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
     /// alive by this box whether or not the app keeps its ancestors.
     let _registry: _Registry
@@ -60,12 +70,13 @@ public final class Box: BoxApi, Sendable {
     /// allocates nothing for them, and a process whose boxes have none never makes `[String: Box]`'s metadata
     /// (which makes the Swift runtime search every loaded image for `String`'s `Hashable` conformance).
     var _children: _LazyReference<_Locked<[String: Box]>> {
-        _LazyReference(_AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self)).word)
+        _LazyReference(_AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self))[0])
     }
 
-    /// Where this box keeps its registrations.
+    /// Where this box keeps its registrations: what BoxKit's code reads to tell the backends apart, a plain
+    /// field where `_table` is an atomic load, which a comparison cannot fold in.
     @_spi(Baseline)
-    public var backend: Backend { _table != nil ? .hashTable : .dictionary }
+    public let backend: Backend
 
     /// Creates an empty box backed by BoxKit's hash table.
     public convenience init() {
@@ -81,15 +92,16 @@ public final class Box: BoxApi, Sendable {
     }
 
     init(backend: Backend, parent: Box?) {
+        self.backend = backend
         let table = backend == .hashTable ? _HashTableStorage() : nil
-        _table = table?.handle
+        _words.table = UInt64(UInt(bitPattern: table.map { UnsafeRawPointer($0.handle) }))
         _registry = _Registry(
             table: table, dictionary: backend == .dictionary ? _DictionaryStorage() : nil, parent: parent?._registry)
         _registry.box = self
         assert(
-            withUnsafeMutablePointer(to: &_childrenWord) { UnsafeMutableRawPointer($0) }
+            withUnsafeMutablePointer(to: &_words) { UnsafeMutableRawPointer($0) }
                 == _getUnsafePointerToStoredProperties(self),
-            "the children word is not the box's first stored property")
+            "the atomic words are not the box's first stored property")
         _LiveBoxes.enter(self)
     }
 

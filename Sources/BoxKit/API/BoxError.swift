@@ -79,7 +79,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// types, and types of the same name from other modules or scopes.
     ///
     /// They are looked up in the box the resolve started from, and its ancestors, as they are when this
-    /// property is read.
+    /// property is read: the first eight, nearest box first; ``description`` says how many more there are.
     public var nearest: [String] { _field(\.nearest) { $0.nearest } }
 
     /// Where the error's content comes from: the values given to the public initialiser, or the facts a
@@ -116,6 +116,9 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// For ``Reason-swift.enum/notVerified``, why; for ``Reason-swift.enum/wrongIsolation``, the global
         /// actor's name; for ``Reason-swift.enum/typeMismatch``, the service forwarded to.
         var detail: String? = nil
+        /// How many registrations close to the request there are besides `nearest`, which lists the first
+        /// `_nearestListed` of them.
+        var unlistedNearest = 0
     }
 
     /// Creates an error; BoxKit makes these, tests may too.
@@ -207,13 +210,14 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .observed(let observed):
             let box = observed.box
             let outcome = observed.outcome(in: box)
+            let nearby = observed.nearest(in: box)
             return _Given(
                 reason: outcome.reason, serviceType: String(reflecting: observed.serviceType), key: observed.key,
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
-                chain: observed.chain, nearest: observed.nearest(in: box),
+                chain: observed.chain, nearest: nearby.names,
                 detail: observed.detail
-                    ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" }
-            )
+                    ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" },
+                unlistedNearest: nearby.unlisted)
         }
     }
 }
@@ -222,7 +226,9 @@ extension BoxError._Given: CustomStringConvertible {
     /// The message of an error with this content.
     var description: String {
         let subject = _describe(serviceType: serviceType, key: key, arguments: arguments)
-        let nearby = nearest.isEmpty ? "none" : nearest.joined(separator: ", ")
+        let listed = nearest.prefix(_nearestListed)
+        let more = nearest.count - listed.count + unlistedNearest
+        let nearby = listed.isEmpty ? "none" : listed.joined(separator: ", ") + (more > 0 ? ", and \(more) more" : "")
         let path = chain.joined(separator: " -> ")
         switch reason {
         case .notRegistered:
@@ -275,7 +281,7 @@ extension BoxError._Given: CustomStringConvertible {
     /// The arguments of a `resolveAsync` call for the service: `(any Module.Vehicle).self, key: "BMW"`.
     private var _call: String {
         let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
-        return "\(type).self" + (key.map { ", key: \(String(reflecting: $0))" } ?? "")
+        return "\(type).self" + (key.map { ", key: \(_quoted($0))" } ?? "")
     }
 
     /// `with arguments (Swift.String, Swift.Int) or (Swift.Int) and without arguments`, from

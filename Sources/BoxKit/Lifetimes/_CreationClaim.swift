@@ -31,6 +31,14 @@ struct _CreationClaim: Sendable {
         }
     }
 
+    /// Runs `body` holding the claim if no thread holds it now, and returns what it returned; returns `nil`
+    /// without running it, and without waiting, when a thread holds the claim (its creation is under way).
+    func ifFree<R>(_ body: () -> R) -> R? {
+        guard held.claim() else { return nil }
+        defer { release() }
+        return body()
+    }
+
     /// Releases the claim and wakes the threads waiting in the monitor, if any.
     func release() {
         held.storeFlag(false, ordering: .sequentiallyConsistent)

@@ -194,8 +194,11 @@ class _AnyRegistration: @unchecked Sendable {
     var argumentTypes: [Any.Type] { [] }
 
     /// The registration as error messages and introspection show it: `Module.Car`,
-    /// `Module.Car[key: "BMW"]` or `Module.Car[key: "BMW", arguments: (Swift.String)]`.
+    /// `Module.Car[key: "BMW"]` or `Module.Car[key: "BMW", arguments: (Swift.String)]` (a long key cut short).
     var displayName: String { _describe(serviceType, key: key, arguments: argumentTypes) }
+
+    /// `displayName` with the key whole, however long: what identifies the registration in a dependency graph.
+    var graphName: String { _describe(serviceType, key: key, arguments: argumentTypes, wholeKey: true) }
 
     /// Whether a permanent instance is ready to be read without locking.
     @inlinable
@@ -232,6 +235,18 @@ class _AnyRegistration: @unchecked Sendable {
     /// `Box(copying:)` registers. Each registration kind makes its own.
     func unmade() -> _AnyRegistration {
         preconditionFailure("every registration kind overrides unmade()")
+    }
+
+    /// Whether this registration keeps a shared instance now, which a reset (putting `unmade()` in its
+    /// place) drops: a ready `.permanent` instance, or a `.weak` one that someone still holds. One whose
+    /// creation is under way on another thread keeps none yet. The kinds that keep their instances elsewhere
+    /// (async, `.perArguments`) override it.
+    var keepsInstance: Bool {
+        switch life {
+        case .permanent: isReady
+        case .weak: creation.ifFree { weakInstance != nil } ?? false
+        case .transient, .graph, .perArguments: false
+        }
     }
 
     /// Gives `copy` this registration's hooks, in order, and its scope.

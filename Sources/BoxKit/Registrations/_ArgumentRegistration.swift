@@ -79,6 +79,12 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
             to: _ArgumentRegistration(key: key, life: life, maximumInstances: limit, factory: factory))
     }
 
+    /// For `.perArguments`, whether an instance was made for any value of the arguments.
+    override var keepsInstance: Bool {
+        guard let instances else { return super.keepsInstance }
+        return instances.withLock { !$0.isEmpty }
+    }
+
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
     @inlinable
     static func at(_ raw: UnsafeMutableRawPointer) -> Unmanaged<_ArgumentRegistration<Service, First, repeat each Rest>>

@@ -48,6 +48,15 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         copySettings(to: _AsyncRegistration(key: key, life: life, factory: factory))
     }
 
+    /// A `.permanent` instance once `created`; a `.weak` one while someone holds it.
+    override var keepsInstance: Bool {
+        switch life {
+        case .permanent: created.loadFlag(ordering: .acquiring)
+        case .weak: bookkeeping.load()?.withLock { weakInstance != nil } ?? false
+        case .transient, .graph, .perArguments: false
+        }
+    }
+
     /// The registration at `registration`, which `Box._begin` found for `Service`'s identity.
     @inlinable
     static func at(_ registration: _AnyRegistration) -> _AsyncRegistration<Service> {

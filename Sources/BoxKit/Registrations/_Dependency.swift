@@ -1,8 +1,8 @@
 /// One resolve made while a registration was being created: the service asked for, as identities (its
 /// type, key and the types of its runtime arguments), and whether anything was registered for it.
 ///
-/// Recording one costs no name: ``name`` renders it, as BoxKit's messages name services, when
-/// ``Box/dependencyGraph()`` reads it.
+/// Recording one costs no name: ``name`` renders it, as BoxKit's messages name services, when a message
+/// reads it (``graphName`` when ``Box/dependencyGraph()`` does).
 ///
 /// `@unchecked Sendable`: immutable; metatypes are immutable.
 struct _Dependency: Hashable, @unchecked Sendable {
@@ -44,8 +44,12 @@ struct _Dependency: Hashable, @unchecked Sendable {
         missing = !isRegistered(ObjectIdentifier(type), nil)
     }
 
-    /// `Module.Car`, `Module.Car[key: "BMW"]`, with its argument types if it takes any.
+    /// `Module.Car`, `Module.Car[key: "BMW"]`, with its argument types if it takes any, as messages show it
+    /// (a long key cut short).
     var name: String { _describe(serviceType, key: key, arguments: arguments) }
+
+    /// `name` with the key whole, however long: what identifies the dependency in a dependency graph.
+    var graphName: String { _describe(serviceType, key: key, arguments: arguments, wholeKey: true) }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(serviceType))

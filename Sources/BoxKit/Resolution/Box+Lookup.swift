@@ -59,7 +59,7 @@ extension Box {
     /// short key) or in the key's slot of this box's table.
     @usableFromInline
     final func _beginKeyed(_ typeID: ObjectIdentifier, key: String) -> _Lookup {
-        guard _table != nil else { return _beginInDictionaries(typeID, key: key) }
+        guard backend == .hashTable else { return _beginInDictionaries(typeID, key: key) }
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         let (found, holder, object) = _findKeyedInTables(_typeBits(typeID), key: key)
@@ -175,7 +175,7 @@ extension Box {
 
     /// What keeps a registration this box found valid until its lookup ends.
     @inline(__always)
-    private var _hold: _ResolutionThread.Hold { _table != nil ? .readSection : .retain }
+    private var _hold: _ResolutionThread.Hold { backend == .hashTable ? .readSection : .retain }
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
     /// so that it outlives the lookup; `nil` for this box): an unkeyed one in the table's type index first,
@@ -321,13 +321,13 @@ extension Box {
     /// - Complexity: O(1) on average per box searched, like a resolve; takes no lock.
     func _isRegistered(_ typeID: ObjectIdentifier, key: String?) -> Bool {
         let reader = cbox_reader_current()
-        if _table != nil { cbox_read_begin(reader) }
+        if backend == .hashTable { cbox_read_begin(reader) }
         let (found, holder) =
-            _table != nil
+            backend == .hashTable
             ? _findInTables(_typeBits(typeID), key: key, reader: reader) : _findInDictionaries(typeID, key: key)
         defer { holder?.release() }
         guard let found else {
-            if _table != nil { cbox_read_end(reader) }
+            if backend == .hashTable { cbox_read_end(reader) }
             return false
         }
         _ResolutionThread.end(_hold, of: found, reader: reader)
@@ -357,7 +357,9 @@ extension Box {
     @usableFromInline
     final func _endMake(_ lookup: _Lookup) {
         _ResolutionThread.popMake(lookup)
-        if _table == nil { Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped).release() }
+        if backend == .dictionary {
+            Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped).release()
+        }
         lookup.holder?.release()
     }
 }

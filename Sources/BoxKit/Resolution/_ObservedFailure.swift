@@ -153,12 +153,13 @@ struct _ObservedFailure: @unchecked Sendable {
         return inFlight.map(\.name) + [failed]
     }
 
-    /// `nearest(in:)` in the box the resolve started from, if it is still alive.
-    var nearest: [String] { nearest(in: box) }
+    /// The names `nearest(in:)` lists in the box the resolve started from, if it is still alive.
+    var nearest: [String] { nearest(in: box).names }
 
     /// The registrations closest to the request, in `box` (the one the resolve started from) and its
-    /// ancestors as they are now; none once the box is gone.
-    func nearest(in box: Box?) -> [String] {
-        box?._nearest(to: serviceType, key: key, arguments: arguments) ?? []
+    /// ancestors as they are now: the names of the first `_nearestListed`, and how many more there are; none
+    /// once the box is gone.
+    func nearest(in box: Box?) -> (names: [String], unlisted: Int) {
+        box?._nearest(to: serviceType, key: key, arguments: arguments) ?? ([], 0)
     }
 }

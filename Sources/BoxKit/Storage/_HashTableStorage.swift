@@ -4,36 +4,86 @@ internal import CBoxTable
 /// The registry as BoxKit keeps it: a C open-addressing table keyed by (XXH3 hash, type id, key bytes)
 /// whose values are retained registrations. Reads never lock; writes are serialised by `writer`.
 ///
-/// `@unchecked Sendable`: `handle` is an immutable pointer to a table whose concurrency contract (any number
-/// of readers, one writer at a time) this class upholds by taking `writer` around every mutation.
+/// A storage without registrations has no table of its own: `handle` is the shared empty table
+/// (`cbox_table_empty`), in which every lookup misses, until the first insert makes one (under `writer`) and
+/// publishes it, never to change again. So an empty box costs no table, and a reader that loaded the empty
+/// table just before the first insert misses, as it would have before the insert.
+///
+/// `@unchecked Sendable`: `handle` changes once, atomically, from the empty table to this storage's own;
+/// the table's concurrency contract (any number of readers, one writer at a time) this class upholds by
+/// taking `writer` around every mutation.
 final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
-    let handle: OpaquePointer
+    /// The word of `handle`: the first stored property, so that it starts where
+    /// `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts it). Read and
+    /// written only through `handle` and `ownTable(publishingIn:)`, atomically, after `init`.
+    nonisolated(unsafe) private var handleWord: UInt64 = 0
     private let writer = _Lock()
     /// The next registration's `sequence`; guarded by `writer`.
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    /// Whether the first insert has made this storage's own table (`handle` is no longer the empty one);
+    /// guarded by `writer`.
+    @exclusivity(unchecked) private var hasOwnTable = false
     let generation = _WriteGeneration()
 
     init() {
-        handle = cbox_table_create { value in
-            Unmanaged<_AnyRegistration>.fromOpaque(value).release()
-        }
+        handleWord = UInt64(UInt(bitPattern: UnsafeRawPointer(cbox_table_empty())))
+        assert(
+            withUnsafeMutablePointer(to: &handleWord) { UnsafeMutableRawPointer($0) }
+                == _getUnsafePointerToStoredProperties(self),
+            "the handle word is not the storage's first stored property")
     }
 
     deinit {
         generation.advance()
-        cbox_table_destroy(handle)
+        if hasOwnTable { cbox_table_destroy(handle) }
     }
 
-    /// Runs `mutation` under the writer lock and advances the write generation (see `_mutate`).
-    private func write<R>(collecting policy: _CollectPolicy = .whenDue, _ mutation: (OpaquePointer) -> R) -> R {
-        _mutate(handle, under: writer, collecting: policy) { table in
+    /// The table: the shared empty one until the first insert, then this storage's own. Loaded with acquiring
+    /// ordering, so that a reader sees the table the first insert made as it was made.
+    var handle: OpaquePointer {
+        @inline(__always) get { OpaquePointer(_handleWord.loadPointer(ordering: .acquiring).unsafelyUnwrapped) }
+    }
+
+    @inline(__always)
+    private var _handleWord: _AtomicWord { _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self)).word }
+
+    /// This storage's own table, made and published (here, and in `boxWord`, where its box's resolves load it)
+    /// if the storage has none yet. Under `writer`.
+    private func ownTable(publishingIn boxWord: _AtomicWord) -> OpaquePointer {
+        if hasOwnTable { return handle }
+        let made = cbox_table_create { value in
+            Unmanaged<_AnyRegistration>.fromOpaque(value).release()
+        }
+        let pointer = UnsafeMutableRawPointer(made)
+        _handleWord.storePointer(pointer, ordering: .releasing)
+        boxWord.storePointer(pointer, ordering: .releasing)
+        hasOwnTable = true
+        return made
+    }
+
+    /// Runs `mutation` under the writer lock on the table, and advances the write generation; then collects
+    /// what no reader can still hold (as `policy` says), and releases it after unlocking: a released permanent
+    /// instance's `deinit` may itself use the box. With `boxWord` (an insert), the table is this storage's
+    /// own, made if need be (`ownTable(publishingIn:)`).
+    private func write<R>(
+        collecting policy: _CollectPolicy = .whenDue, makingTableFor boxWord: _AtomicWord? = nil,
+        _ mutation: (OpaquePointer) -> R
+    ) -> R {
+        let (result, batch) = writer.withLock {
+            let table = if let boxWord { ownTable(publishingIn: boxWord) } else { handle }
             let result = mutation(table)
             generation.advance()
-            return result
+            let due = policy == .always || cbox_table_collect_is_due(table)
+            return (result, due ? cbox_table_collect(table) : nil)
         }
+        if let batch { cbox_batch_dispose(batch) }
+        return result
     }
 
-    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
+    /// Stores `registration`, replacing (and releasing) any previous one of its identity and key. The first
+    /// insert makes this storage's table and publishes it in `boxWord` too, within the same write, so that a
+    /// resolve from the box that registered finds the registration once `insert` returns.
+    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier, publishingTableIn boxWord: _AtomicWord) {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
         let words = registration.key.map(_stringWords)
@@ -42,7 +92,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         _withKeyBytes(registration.key) { bytes, hasKey, asStored in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
-            _ = write {
+            _ = write(makingTableFor: boxWord) {
                 nextSequence += 1
                 registration.sequence = nextSequence
                 let replaced = cbox_table_insert($0, hash, type, bytes.baseAddress, bytes.count, word, value)
@@ -84,7 +134,9 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     }
 
     func removeAll() {
-        write { cbox_table_clear($0) }
+        write { table in
+            if hasOwnTable { cbox_table_clear(table) }
+        }
     }
 
     var count: Int { writer.withLock { cbox_table_count(handle) } }
@@ -200,19 +252,4 @@ private enum _CollectPolicy {
     case whenDue
     /// Whatever no reader can still hold.
     case always
-}
-
-/// Runs `mutation` on `table` under `lock` (writers only), collects what no reader can still hold (as
-/// `policy` says), and releases it after unlocking: a released permanent instance's `deinit` may itself use
-/// the box.
-private func _mutate<R>(
-    _ table: OpaquePointer, under lock: _Lock, collecting policy: _CollectPolicy, _ mutation: (OpaquePointer) -> R
-) -> R {
-    let (result, batch) = lock.withLock {
-        let result = mutation(table)
-        let due = policy == .always || cbox_table_collect_is_due(table)
-        return (result, due ? cbox_table_collect(table) : nil)
-    }
-    if let batch { cbox_batch_dispose(batch) }
-    return result
 }

@@ -25,6 +25,19 @@ final class _Registry: @unchecked Sendable {
         self.parent = parent
     }
 
+    /// Stores `registration` for its type identity and key, replacing (and releasing) any previous one. A hash
+    /// table's first insert publishes the table it makes in `tableWord` too (`Box._table`'s word), within the
+    /// write. The backend is borrowed, as in `withStorage`.
+    @inline(__always)
+    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier, publishingTableIn tableWord: _AtomicWord) {
+        if let table = table.map(Unmanaged.passUnretained) {
+            return table._withUnsafeGuaranteedRef {
+                $0.insert(registration, typeID: typeID, publishingTableIn: tableWord)
+            }
+        }
+        dictionary.unsafelyUnwrapped.insert(registration, typeID: typeID)
+    }
+
     /// The registry, whichever backend it is.
     var storage: any _ServiceStorage { withStorage { $0 } }
 

@@ -1,9 +1,8 @@
 /// The write side and introspection every registry backend provides, so that the hash-table box and the
 /// Dictionary baseline are interchangeable behind ``Box``. (The read side is backend-specific and lives in
-/// `Box._begin`, where it is one direct call.)
+/// `Box._begin`, where it is one direct call; so is the insert, `_Registry.insert`, since the hash table's
+/// first one publishes the table it makes in the box.)
 protocol _ServiceStorage: AnyObject, Sendable {
-    /// Stores `registration` for its type identity and key, replacing (and releasing) any previous one.
-    func insert(_ registration: _AnyRegistration, typeID: ObjectIdentifier)
     /// Replaces `old` with `new` (a registration of the same identity and key) if `old` is still the one
     /// stored; returns whether it was. `new` takes `old`'s place in the registration order.
     func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool

@@ -29,15 +29,15 @@ extension Box {
         var missing: [String] = []
         for registry in _lineage {
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence })
-            where named.insert(registration.displayName).inserted {
-                nodes.append(DependencyGraph.Node(name: registration.displayName, life: registration.life))
+            where named.insert(registration.graphName).inserted {
+                nodes.append(DependencyGraph.Node(name: registration.graphName, life: registration.life))
                 let declared = registration.declaredDependencies.map {
                     _Dependency(declared: $0, isRegistered: _isRegistered)
                 }
                 for dependency in declared + registration.recordedDependencies {
-                    let edge = DependencyGraph.Edge(from: registration.displayName, to: dependency.name)
+                    let edge = DependencyGraph.Edge(from: registration.graphName, to: dependency.graphName)
                     if seenEdges.insert(edge).inserted { edges.append(edge) }
-                    if dependency.missing { missing.append(dependency.name) }
+                    if dependency.missing { missing.append(dependency.graphName) }
                 }
             }
         }

@@ -235,6 +235,14 @@ cbox_table *cbox_table_create(cbox_release_fn release);
 /// Destroys `table`: releases every live and retired value and frees all memory. No reader may be using it.
 void cbox_table_destroy(cbox_table *table);
 
+/// The shared empty table: no entries, accepted by every function that only reads (each lookup misses, its
+/// count is 0, its invariants hold), made by the first call and kept for the process's life. An owner that
+/// may never insert points its readers at it and makes a table of its own with `cbox_table_create` at its
+/// first insert, published with a release store where the readers load the table: a reader that loaded the
+/// empty table meanwhile misses, as it would just before the insert, and nothing is retired, since the empty
+/// table is never freed. Never pass it to a function that writes, nor to `cbox_table_destroy`.
+const cbox_table *cbox_table_empty(void);
+
 /// The one probe loop: the live slot of `slots` holding (`type_id`, key), searched from the home slot of
 /// `hash` (`cbox_hash` of them), or NULL. The key is given as its bytes and its key word (`cbox_key_word`), as
 /// everywhere in this API. Readers call it inside a read section; writers, which the caller serialises, on
