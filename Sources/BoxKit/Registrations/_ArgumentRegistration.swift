@@ -82,7 +82,7 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
     /// For `.perArguments`, whether an instance was made for any value of the arguments.
     override var keepsInstance: Bool {
         guard let instances else { return super.keepsInstance }
-        return instances.withLock { !$0.isEmpty }
+        return instances.entryCount > 0
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.

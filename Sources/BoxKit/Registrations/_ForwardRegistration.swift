@@ -187,7 +187,7 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
         do {
             return try box._resolve(forward: self)
         } catch {
-            _ResolutionThread.sandbox?.report(error)
+            _ResolutionThread.sandbox?._withUnsafeGuaranteedRef { $0.report(error) }
             return nil
         }
     }
