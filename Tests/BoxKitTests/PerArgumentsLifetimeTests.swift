@@ -59,6 +59,21 @@ struct PerArgumentsLifetimeTests {
         #expect(distinct == 2)
     }
 
+    @Test("the first creation records what its factory resolves", arguments: backends)
+    func firstCreationRecordsDependencies(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Engine() }
+        box.register(OrderedCar.self, life: .perArguments) { (r: Resolver, colour: String) in
+            OrderedCar(colour: colour, engine: r.resolve())
+        }
+        _ = box.resolve(OrderedCar.self, arguments: "red")
+        _ = box.resolve(OrderedCar.self, arguments: "blue")
+        #expect(
+            box.dependencyGraph().edges == [
+                .init(from: "BoxKitTests.OrderedCar[arguments: (Swift.String)]", to: "BoxKitTests.Engine")
+            ])
+    }
+
     @Test("reset() drops every argument value's instance", arguments: backends)
     func resetDropsAll(backend: Box.Backend) {
         let box = Box(backend: backend)
