@@ -70,9 +70,11 @@ extension Box {
     /// (none for a plain resolve).
     @usableFromInline
     final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        // A miss holds no read section and no chain entry: nothing to end.
+        guard lookup.state != .missing else { return _missingError(type, key: key, arguments: arguments) }
         if lookup.isHeldByChain { return _endOffExecutor(lookup) }
         let error = _error(lookup, type: type, key: key, arguments: arguments)
-        if lookup.state != .missing { _endRead(lookup) }
+        _endRead(lookup)
         return error
     }
 
