@@ -124,7 +124,10 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
     }
 }
 
-/// The type whose identity files a registration of `Service` with runtime arguments of types `Argument`.
-/// Never instantiated: only its metadata is used, as a key.
+/// The type whose identity files a registration of `Service` with runtime arguments of types `First`, `Rest...`.
+/// Never instantiated: only its metadata is used, as a key. Its parameters mirror the registration's
+/// (`First`, then the pack `Rest`), so that code generic over a registration names it without forming a new
+/// pack from `First` and `Rest`: an optimised build that instantiates such a pack's metadata generically
+/// crashes.
 @usableFromInline
-struct _ArgumentSignature<Service, each Argument> {}
+struct _ArgumentSignature<Service, First, each Rest> {}
