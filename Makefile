@@ -98,6 +98,7 @@ C_WRAPPERS = \
 	Sources/BoxKit/Resolution/_ResolutionThread.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread+Recording.swift \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \
+	Sources/BoxKit/Storage/_RetireList.swift \
 	Sources/BoxKit/Support/_Atomic.swift \
 	Sources/BoxKit/Support/_Lock.swift
 c-imports:

@@ -44,6 +44,7 @@ static pthread_mutex_t cbox__threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t cbox__thread_key;
 static pthread_once_t cbox__once = PTHREAD_ONCE_INIT;
 static int cbox__have_membarrier;
+static int cbox__fence_forced;
 
 /// The thread-exit destructor of a record: forgets it in the thread's own pointer (so that a read made later
 /// on this thread, from another key's destructor, attaches a record of its own), unlinks it, so that no
@@ -68,9 +69,18 @@ static void cbox__init(void) {
     if (supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
         syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
         cbox__have_membarrier = 1;
-        __atomic_store_n(&cbox_reader_needs_fence, 0, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&cbox_reader_needs_fence, __atomic_load_n(&cbox__fence_forced, __ATOMIC_SEQ_CST),
+                         __ATOMIC_SEQ_CST);
     }
 #endif
+}
+
+// Extra fences are always safe: a writer still issues its membarrier, and a fenced reader is ordered either
+// way. Turning them off is safe only where that membarrier is registered, so `false` returns to the need.
+void cbox_readers_force_fence(bool on) {
+    pthread_once(&cbox__once, cbox__init);
+    __atomic_store_n(&cbox__fence_forced, on, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&cbox_reader_needs_fence, on || !cbox__have_membarrier, __ATOMIC_SEQ_CST);
 }
 
 cbox_reader *cbox_reader_attach(void) {

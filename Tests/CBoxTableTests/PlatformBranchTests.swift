@@ -5,8 +5,9 @@ import Testing
 extension CBoxTableSuite {
     /// Which of the C targets' platform branches this build runs. Linux takes the branches Apple platforms
     /// build when `make test-as-apple` defines their settings for C and Swift alike; these specs fail if a
-    /// setting reaches one compiler and not the other, or stops selecting its branch.
-    @Suite struct PlatformBranches {
+    /// setting reaches one compiler and not the other, or stops selecting its branch. Serialized: one spec
+    /// turns the readers' fences on and off, which another reads.
+    @Suite(.serialized) struct PlatformBranches {
         @Test func theHashComesFromTheXXHashLibraryUnlessTheOwnXXH3IsAskedFor() {
             #if CBOX_OWN_XXH3 || canImport(Darwin)
                 #expect(!cbox_hash_uses_xxhash_library())
@@ -18,6 +19,17 @@ extension CBoxTableSuite {
         @Test func readersFenceThemselvesExactlyWhereThereIsNoMembarrier() {
             // The choice is made when the first reader attaches.
             _ = cbox_reader_current()
+            #if CBOX_NO_MEMBARRIER || canImport(Darwin)
+                #expect(cbox_readers_fence())
+            #else
+                #expect(!cbox_readers_fence())
+            #endif
+        }
+
+        @Test func forcedFencesStayOnUntilTurnedOffThenFollowThePlatform() {
+            cbox_readers_force_fence(true)
+            #expect(cbox_readers_fence())
+            cbox_readers_force_fence(false)
             #if CBOX_NO_MEMBARRIER || canImport(Darwin)
                 #expect(cbox_readers_fence())
             #else

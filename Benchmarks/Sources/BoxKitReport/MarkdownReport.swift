@@ -18,7 +18,7 @@ struct MarkdownReport {
         var lines = ["# BoxKit benchmark report", ""]
         let harness = options.harness
         lines += [
-            "- Date: \(machine.date)",
+            "- Date: \(machine.date); commit \(machine.commit)",
             "- Machine: \(machine.processors) processors (nproc), CPU: \(machine.cpuModel)",
             "- Load average: \(machine.loadAverage) at start, \(loadAtEnd) at end",
             "- Mode: \(options.quick ? "quick" : "full")\(suitesRun), \(harness.repetitions) repetitions of about "
@@ -52,6 +52,14 @@ struct MarkdownReport {
         ]
         lines += table(.millisecondsPerCall, header: "| Operation | Subject | ms | Min ms |")
         lines += [""] + table(.count, header: "| Operation | Subject | Count | Min |")
+        lines += [
+            "", "## As on Apple platforms (readers fence themselves)", "",
+            "Apple platforms have no `membarrier`, so every resolve fences itself after entering its read section; "
+                + "on Linux a writer's `membarrier` orders the readers instead. Both settings measured side by side "
+                + "in this process, on the same boxes, each repetition switching the fences on or off.", "",
+        ]
+        lines += table(.nanoseconds, header: "| Operation | Subject | Median ns | Min ns |", readProtocol: true)
+        lines += [""] + table(.microseconds, header: "| Operation | Subject | Median µs | Min µs |", readProtocol: true)
         lines += ["", "## Targets (DESIGN.md §3)", ""] + targets
         lines += [
             "", "![Median ns per operation, then the app launch's ms and µs, log scales](bench-results.svg)", "",
@@ -96,8 +104,9 @@ struct MarkdownReport {
         return lines
     }
 
-    private func table(_ unit: Unit, header: String) -> [String] {
-        let rows = results.rows.filter { $0.unit == unit }
+    /// The rows of `unit`: those of `AppleReadProtocolSuite` when `readProtocol`, every other otherwise.
+    private func table(_ unit: Unit, header: String, readProtocol: Bool = false) -> [String] {
+        let rows = results.rows.filter { $0.unit == unit && Operation.isReadProtocol($0.operation) == readProtocol }
         guard !rows.isEmpty else { return ["(not measured)"] }
         return [header, "|---|---|---:|---:|"]
             + rows.map { row in

@@ -21,6 +21,20 @@ enum Operation {
 
     static let memory = "memory at 1,000,000 registrations"
 
+    /// `base` measured with readers ordered as Apple platforms order them (each fences itself), or as Linux
+    /// does (a writer's `membarrier`), side by side (`AppleReadProtocolSuite`).
+    static func readProtocol(_ base: String, applePlatforms: Bool) -> String {
+        "\(base), \(applePlatforms ? readersFence : membarrier)"
+    }
+
+    /// Whether `operation` is one of `readProtocol`'s, which the report lists in a section of their own.
+    static func isReadProtocol(_ operation: String) -> Bool {
+        operation.hasSuffix(", \(readersFence)") || operation.hasSuffix(", \(membarrier)")
+    }
+
+    private static let readersFence = "readers fence (as on Apple platforms)"
+    private static let membarrier = "membarrier (as on Linux)"
+
     /// A `.perArguments` hit: the instance for the argument's value already made.
     static let perArgumentsInt = ".perArguments hit, one Int argument"
     static let perArgumentsString = ".perArguments hit, one String argument"

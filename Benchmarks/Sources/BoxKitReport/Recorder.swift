@@ -12,11 +12,13 @@ struct Recorder {
 
     /// The subjects of one comparison, each with what it runs.
     final class Subjects<Body> {
-        fileprivate var entries: [(subject: Subject, variant: String, body: Body)] = []
+        fileprivate var entries: [(subject: Subject, variant: String, operation: String?, body: Body)] = []
 
-        /// Adds `subject` (done the way `variant` says, when that needs saying), running `body`.
-        func add(_ subject: Subject, _ variant: String = "", _ body: Body) {
-            entries.append((subject, variant, body))
+        /// Adds `subject` (done the way `variant` says, when that needs saying), running `body`; its value is
+        /// recorded under `operation` when given, instead of the comparison's (two settings of one subject
+        /// measured side by side).
+        func add(_ subject: Subject, _ variant: String = "", as operation: String? = nil, _ body: Body) {
+            entries.append((subject, variant, operation, body))
         }
     }
 
@@ -29,7 +31,7 @@ struct Recorder {
         build(subjects)
         let samples = harness.perOperation(subjects.entries.map(\.body))
         for (entry, sample) in zip(subjects.entries, samples) {
-            results.add(operation, entry.subject, entry.variant, sample)
+            results.add(entry.operation ?? operation, entry.subject, entry.variant, sample)
         }
     }
 
@@ -44,7 +46,7 @@ struct Recorder {
         build(subjects)
         let samples = harness.repeated(repetitions, subjects.entries.map(\.body))
         for (entry, sample) in zip(subjects.entries, samples) {
-            results.add(operation, entry.subject, entry.variant, unit: unit, sample)
+            results.add(entry.operation ?? operation, entry.subject, entry.variant, unit: unit, sample)
         }
     }
 }

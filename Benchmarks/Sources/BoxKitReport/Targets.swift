@@ -113,8 +113,8 @@ extension Target {
         ] + Target.launch + Target.goals
     }()
 
-    /// The goals of DESIGN.md §3 that the engine does not meet yet: `.perArguments` hits, `forward`, the memory
-    /// of a box, and `verify()` with services missing.
+    /// The goals of DESIGN.md §3's table: `.perArguments` hits, Apple's read protocol, `forward`, the memory of
+    /// a box, and `verify()` with services missing.
     private static let goals: [Target] = {
         typealias O = Operation
         func at(_ relation: Relation, _ bound: Double, _ label: String, _ operation: String) -> Target {
@@ -138,7 +138,13 @@ extension Target {
                     O.verifyNamed(first: first)),
             ]
         }
-        return perArguments + [
+        let readProtocol = [O.permanent, O.transient, O.graph, O.appFirstResolve(300)].map { base in
+            Target(
+                label: "\(base), readers fencing as on Apple platforms / membarrier (BoxKit)",
+                numerator: (O.readProtocol(base, applePlatforms: true), .boxKit),
+                denominator: (O.readProtocol(base, applePlatforms: false), .boxKit), relation: .atMost, bound: 1.15)
+        }
+        return perArguments + readProtocol + [
             forward,
             at(.atMost, 1_024, "empty Box(): bytes", O.emptyBox),
             at(.atMost, 1_024, "child box before its first registration: bytes", O.childBox),

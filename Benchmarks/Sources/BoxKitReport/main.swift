@@ -23,6 +23,9 @@ if suites.contains(.resolve) {
     PerArgumentsSuite(recorder: recorder).run()
     ForwardSuite(recorder: recorder).run()
 }
+if suites.contains(.apple) {
+    AppleReadProtocolSuite(recorder: recorder).run()
+}
 if suites.contains(.miss) {
     for appGraph in [nil] + AppSize.allCases {
         MissSuite(recorder: recorder, appGraph: appGraph).run()
@@ -51,7 +54,7 @@ if suites.contains(.memory) {
 if suites.contains(.threads) {
     ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
 }
-// Last: a verify() that parks threads on the problems it finds keeps them for the rest of the process.
+// Last: what verify()'s factories leave behind (the instances they made) stays out of every other row.
 if suites.contains(.verify) { VerifySuite(results: results, calls: options.quick ? 5 : 50).run() }
 
 let seconds = Double(monotonicNanoseconds() - started) / 1e9

@@ -78,6 +78,15 @@ public final class Box: BoxApi, Sendable {
     @_spi(Baseline)
     public let backend: Backend
 
+    /// Makes every resolve fence itself after entering its read section, as on Apple platforms, where no
+    /// `membarrier` orders readers for the writer (`true`); or only where this platform needs it (`false`,
+    /// the default). Not part of BoxKit's API: the benchmark report measures Apple's read protocol on Linux
+    /// with it. Turning fences on is safe at any moment; turning them off only returns to what is needed.
+    @_spi(Baseline)
+    public static func _fenceReaders(_ on: Bool) {
+        _HashTableStorage.fenceReaders(on)
+    }
+
     /// Creates an empty box backed by BoxKit's hash table.
     public convenience init() {
         self.init(backend: .hashTable, parent: nil)

@@ -179,6 +179,12 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         }
     }
 
+    /// Makes every reader of every table fence itself, as on Apple platforms, which have no `membarrier`
+    /// (`on`), or only where this platform needs it (`!on`); see `Box._fenceReaders(_:)`.
+    static func fenceReaders(_ on: Bool) {
+        cbox_readers_force_fence(on)
+    }
+
     /// The ready object published in the type index of the table `handle` for `typeID` under `key` (none, or
     /// a short ASCII key: the identities the index holds), unretained, valid until the read section the caller
     /// is in ends; `nil` when the index holds no entry for them or no object is published for it.

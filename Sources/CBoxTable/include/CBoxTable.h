@@ -524,6 +524,10 @@ extern int cbox_reader_needs_fence;
 /// issue), for tests and diagnostics; decided when the process's first reader attaches.
 static inline bool cbox_readers_fence(void) { return __atomic_load_n(&cbox_reader_needs_fence, __ATOMIC_RELAXED); }
 
+/// Makes every reader fence itself after announcing its epoch, as where there is no `membarrier` (`on`), or
+/// fence only where that is needed again (`!on`): to measure Apple platforms' read protocol on Linux.
+void cbox_readers_force_fence(bool on);
+
 /// Attaches a new reader record to the calling thread; it is freed when the thread ends. Never NULL.
 cbox_reader *cbox_reader_attach(void);
 
