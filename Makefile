@@ -169,14 +169,14 @@ reliability: tsan tsan-as-apple asan valgrind fuzz
 ## product is built first, since the report's launch rows spawn the Launch* executables built beside it
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
-	cd Benchmarks && $(SWIFT) run -c release BoxKitReport
+	cd Benchmarks && BOXKIT_COMMIT=$$(git describe --always --dirty 2>/dev/null) $(SWIFT) run -c release BoxKitReport
 
 ## bench-quick: a shorter report, as CI runs it (OUT: where to write it; default the repository root)
 OUT ?= .
 bench-quick: deps
 	mkdir -p $(OUT)
 	cd Benchmarks && $(SWIFT) build -c release
-	cd Benchmarks && $(SWIFT) run -c release BoxKitReport --quick --out $(abspath $(OUT))
+	cd Benchmarks && BOXKIT_COMMIT=$$(git describe --always --dirty 2>/dev/null) $(SWIFT) run -c release BoxKitReport --quick --out $(abspath $(OUT))
 
 ## bench-check: the guards first, since they are deterministic: each guarded operation's instructions
 ## (callgrind) within 3% of Benchmarks/Thresholds/instructions.txt (see bench-guards-record); then the

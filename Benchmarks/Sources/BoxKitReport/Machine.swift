@@ -10,7 +10,9 @@ struct Machine: Sendable {
     let loadAverage: String
     /// When the report ran, ISO 8601 in UTC.
     let date: String
-    /// The commit of the checkout measured (`git describe --always --dirty`), or "unknown" outside a checkout.
+    /// The commit of the checkout measured, as `make bench` passes it in `BOXKIT_COMMIT` (`git describe
+    /// --always --dirty`); "unknown" without it. Not asked of git from here: a child process started by
+    /// Foundation's `Process` slowed this process's later measurements by two orders of magnitude.
     let commit: String
 
     /// The machine this process runs on, now.
@@ -25,21 +27,6 @@ struct Machine: Sendable {
             cpuModel: model ?? "unknown",
             loadAverage: load ?? "unknown",
             date: ISO8601DateFormatter().string(from: Date()),
-            commit: checkoutCommit() ?? "unknown")
-    }
-
-    /// What `git describe --always --dirty` says of the checkout this process runs in, if git can say.
-    private static func checkoutCommit() -> String? {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "describe", "--always", "--dirty"]
-        let output = Pipe()
-        git.standardOutput = output
-        git.standardError = FileHandle.nullDevice
-        guard (try? git.run()) != nil else { return nil }
-        git.waitUntilExit()
-        guard git.terminationStatus == 0 else { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            commit: ProcessInfo.processInfo.environment["BOXKIT_COMMIT"] ?? "unknown")
     }
 }
