@@ -43,13 +43,18 @@ struct PerArgumentsConcurrencyTests {
             slowHashing.signal()
             releasedByOther.mutate { $0 = otherReturned.wait(timeout: .now() + 10) == .success }
         }
-        let slow = Thread { _ = box.resolve(Tracked.self, arguments: HookedKey(1, hooks: hooks)) }
+        let slowReturned = DispatchSemaphore(value: 0)
+        let slow = Thread {
+            _ = box.resolve(Tracked.self, arguments: HookedKey(1, hooks: hooks))
+            slowReturned.signal()
+        }
         slow.start()
         slowHashing.wait()
         #expect(box.resolve(Tracked.self, arguments: HookedKey(2, hooks: hooks)) === found)
         otherReturned.signal()
         hooks.whenHashing { _ in }
         #expect(returnsWithin(seconds: 20) { _ = box.resolve(Tracked.self, arguments: HookedKey(1, hooks: hooks)) })
+        #expect(slowReturned.wait(timeout: .now() + 20) == .success)
         #expect(releasedByOther.value)
     }
 
@@ -89,5 +94,31 @@ struct PerArgumentsConcurrencyTests {
         #expect(!box.verify().isEmpty)
         box.register { Engine() }
         #expect(returnsWithin(seconds: 20) { _ = box.resolve(Tracked.self, arguments: 1) })
+    }
+
+    /// The abandoned thread's identity (its record's address) may become a later thread's: the value's entry
+    /// must not keep naming it as the creator, or that thread's resolve is taken for a cycle.
+    @Test("a thread started after a verification gave up inside a value's creation makes that value")
+    func abandonedCreatorIsForgotten() {
+        for _ in 0..<20 {
+            let box = Box()
+            box.register(Tracked.self, life: .perArguments) { (r: Resolver, value: Int) in
+                _ = r.resolve(Engine.self)
+                return Tracked(value)
+            }
+            box.register { r in r.resolve(Tracked.self, arguments: 1) }
+            #expect(!box.verify().isEmpty)
+            box.register { Engine() }
+            let failure = Mutexed<BoxError?>(nil)
+            #expect(
+                returnsWithin(seconds: 20) {
+                    do throws(BoxError) {
+                        _ = try box.tryResolve(Tracked.self, arguments: 1)
+                    } catch {
+                        failure.mutate { $0 = error }
+                    }
+                })
+            #expect(failure.value == nil)
+        }
     }
 }

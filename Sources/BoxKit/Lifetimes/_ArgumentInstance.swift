@@ -74,9 +74,13 @@ class _ArgumentInstance: @unchecked Sendable {
     /// The thread making the instance (`_ResolutionThread.identity`), or 0: written by that thread while it
     /// holds `creation`, so a thread that reads its own identity here is that thread.
     final var creator: UInt64 {
-        get { words[Word.creator].load(ordering: .relaxed) }
-        set { words[Word.creator].store(newValue, ordering: .relaxed) }
+        get { creatorWord.load(ordering: .relaxed) }
+        set { creatorWord.store(newValue, ordering: .relaxed) }
     }
+
+    /// The word `creator` is kept in, which a verification that abandons the creating thread clears
+    /// (`_ResolutionThread.withCreationClaim`).
+    final var creatorWord: _AtomicWord { words[Word.creator] }
 
     /// The instance the hooks run on, while the creating thread runs them; read and written by that thread
     /// only, before `ready`.

@@ -86,7 +86,7 @@ extension _ArgumentRegistration {
             guard let pending = entry.pending else { throw origin._cycleError(self) }
             return pending.assumingMemoryBound(to: Service.self).pointee
         }
-        return _ResolutionThread.withCreationClaim(entry.creation) {
+        return _ResolutionThread.withCreationClaim(entry.creation, creator: entry.creatorWord) {
             if entry.isReady { return entry.instance(as: Service.self) }
             entry.creator = _ResolutionThread.identity
             defer { entry.creator = 0 }

@@ -319,15 +319,17 @@ enum _ResolutionThread {
     }
 
     /// Runs `body` holding `claim` (a registration's, or a `.perArguments` entry's). On a sandbox thread the
-    /// claim is noted, so that it can be released if the thread is abandoned while `body` runs.
+    /// claim is noted, so that it can be released if the thread is abandoned while `body` runs, with the word
+    /// (`creator`) in which `body` names this thread as the creator, which is then cleared: the abandoned
+    /// thread's identity may become another thread's.
     @usableFromInline
     static func withCreationClaim<R, Failure: Error>(
-        _ claim: _CreationClaim, _ body: () throws(Failure) -> R
+        _ claim: _CreationClaim, creator: _AtomicWord? = nil, _ body: () throws(Failure) -> R
     ) throws(Failure) -> R {
         claim.acquire()
         defer { claim.release() }
         guard let run = sandbox else { return try body() }
-        run._withUnsafeGuaranteedRef { $0.heldClaims.append(claim) }
+        run._withUnsafeGuaranteedRef { $0.heldClaims.append((claim, creator)) }
         defer { run._withUnsafeGuaranteedRef { _ = $0.heldClaims.removeLast() } }
         return try body()
     }
@@ -391,7 +393,10 @@ enum _ResolutionThread {
     /// run, which they no longer use: it and the verification's targets are not kept.
     static func abandonSandbox(_ run: _VerificationRun) -> Never {
         let thread = cbox_thread_current()
-        for claim in run.heldClaims.reversed() { claim.release() }
+        for held in run.heldClaims.reversed() {
+            held.creator?.store(0, ordering: .relaxed)
+            held.claim.release()
+        }
         run.heldClaims.removeAll()
         // The thread stops being the run's sandbox before the run may go: the releases below may run a
         // `deinit` that resolves, and must not find a freed run.

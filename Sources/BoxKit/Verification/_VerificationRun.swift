@@ -4,8 +4,9 @@ final class _VerificationRun: @unchecked Sendable {
     let verification: _Verification
     let number: Int
     /// The creation claims this run's thread holds (registrations' and `.perArguments` entries'), innermost
-    /// last; their frames, which are never resumed if the thread is abandoned, keep their owners alive.
-    var heldClaims: [_CreationClaim] = []
+    /// last, each with the word that names this thread as its creator, if it has one; their frames, which
+    /// are never resumed if the thread is abandoned, keep their owners alive.
+    var heldClaims: [(claim: _CreationClaim, creator: _AtomicWord?)] = []
 
     init(_ verification: _Verification, number: Int) {
         self.verification = verification
