@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The instruction-count guards of DESIGN.md §3: each operation GuardProbe repeats (see
+# The instruction-count guards: each operation GuardProbe repeats (see
 # Sources/GuardProbe/GuardedOperation.swift) is counted with valgrind's callgrind, which counts the same on any
 # x86 CPU and under any load, and compared with its recorded count in Thresholds/instructions.txt.
 #

@@ -1,7 +1,7 @@
 import BoxKit
 import Testing
 
-// The API contract of DESIGN.md §1, written exactly as SwincyBox users write it.
+// The API contract BoxKit keeps with SwincyBox, written exactly as SwincyBox users write it.
 
 private final class SportsCar: Vehicle {
     var name: String { "sports" }

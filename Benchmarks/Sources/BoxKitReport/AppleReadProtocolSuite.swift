@@ -6,7 +6,7 @@ import ReportSink
 /// BoxKit's resolves as Apple platforms run them, beside the same resolves as Linux runs them, in one
 /// interleaved run: Apple platforms have no `membarrier`, so each reader fences itself after entering its
 /// read section (`Box._fenceReaders(true)`); here a writer's `membarrier` orders the readers instead.
-/// DESIGN.md §3 holds the fenced protocol to 1.15x the membarrier one.
+/// The goals (`Targets.swift`) hold the fenced protocol to 1.15x the membarrier one.
 ///
 /// Each measurement turns the fences on or off for its own repetition, so both settings run in the same
 /// process, alternating, on the same boxes.

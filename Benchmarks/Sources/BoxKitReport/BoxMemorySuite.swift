@@ -3,7 +3,7 @@ import CHeapStats
 import ReportSink
 
 /// The heap bytes an empty `Box()` holds, and a child box before its first registration; and what 100,000
-/// child boxes of one parent (each under its own key) hold in all. DESIGN.md §3 holds each box to 1 KiB, and
+/// child boxes of one parent (each under its own key) hold in all. The goals hold each box to 1 KiB, and
 /// the 100,000 children to 150 MB.
 ///
 /// Measured in this process, as the allocator's bytes in use (glibc's `mallinfo2`: `uordblks`, plus `hblkhd`
@@ -17,7 +17,7 @@ struct BoxMemorySuite {
 
     /// Boxes made for the per-box rows.
     static let boxes = 10_000
-    /// The child boxes DESIGN.md §3 holds to 150 MB.
+    /// The child boxes the goal holds to 150 MB.
     static let children = 100_000
 
     func run() {

@@ -3,7 +3,7 @@ import BenchmarkServices
 import ReportSink
 
 /// A resolve through a `forward`: `Powered` forwarded to a permanent `Engine`, on BoxKit and the Dictionary
-/// baseline; DESIGN.md §3 holds it to resolving the target directly (`ResolveSuite`'s `permanent resolve`).
+/// baseline; the goals hold it to resolving the target directly (`ResolveSuite`'s `permanent resolve`).
 struct ForwardSuite {
     let recorder: Recorder
 

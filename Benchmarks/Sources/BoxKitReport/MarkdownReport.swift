@@ -60,7 +60,7 @@ struct MarkdownReport {
         ]
         lines += table(.nanoseconds, header: "| Operation | Subject | Median ns | Min ns |", readProtocol: true)
         lines += [""] + table(.microseconds, header: "| Operation | Subject | Median µs | Min µs |", readProtocol: true)
-        lines += ["", "## Targets (DESIGN.md §3)", ""] + targets
+        lines += ["", "## Targets", ""] + targets
         lines += [
             "", "![Median ns per operation, then the app launch's ms and µs, log scales](bench-results.svg)", "",
         ]

@@ -7,7 +7,7 @@ import Synchronization
 
 /// A miss (`try? tryResolve` of a type nobody registered) beside another thread that registers, on BoxKit
 /// and the Dictionary baseline (Swinject's container is not safe to register into while it resolves).
-/// DESIGN.md §3 asks that a miss take no lock, and cost the same while another thread registers as without it.
+/// The goals ask that a miss take no lock, and cost the same while another thread registers as without it.
 ///
 /// Each repetition makes ``MissSuite``'s box with the 300-service app graph (307 registrations) and a second
 /// box of the same backend, starts one writer thread, and times the misses in bursts of about a millisecond,

@@ -3,7 +3,7 @@ import BenchmarkServices
 import ReportSink
 
 /// A `.perArguments` hit (the instance for an argument value already made) with one `Int` argument and with
-/// one `String` argument, on BoxKit and the Dictionary baseline; DESIGN.md §3 holds it to a keyed permanent
+/// one `String` argument, on BoxKit and the Dictionary baseline; the goals hold it to a keyed permanent
 /// hit (`ResolveSuite`'s `keyed "BMW", permanent`).
 ///
 /// Each box holds an `Engine` registered `.perArguments` with an `Int` argument and one with a `String`

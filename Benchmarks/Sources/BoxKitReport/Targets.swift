@@ -1,6 +1,6 @@
 import LaunchSupport
 
-/// A ratio of two medians (or of two overheads: medians less their floors) with its target from DESIGN.md §3.
+/// A ratio of two medians (or of two overheads: medians less their floors) with its target.
 struct Target: Sendable {
     /// Which side of the bound passes.
     enum Relation: String, Sendable {
@@ -16,7 +16,7 @@ struct Target: Sendable {
     let relation: Relation
     let bound: Double
     /// Whether the ratio is of overheads: each side's median minus its operation's floor, what the container
-    /// adds to the work it is asked to do (DESIGN.md §3 sets some targets on overheads).
+    /// adds to the work it is asked to do (some targets are on overheads).
     var ofOverheads = false
 
     /// The ratio of the medians (of the overheads, with `ofOverheads`), or `nil` when a side was not measured.
@@ -54,7 +54,7 @@ struct Target: Sendable {
 }
 
 extension Target {
-    /// Every target of DESIGN.md §3 that one run of the report can check.
+    /// Every target that one run of the report can check.
     static let all: [Target] = {
         typealias O = Operation
         func ratio(
@@ -113,7 +113,7 @@ extension Target {
         ] + Target.launch + Target.goals
     }()
 
-    /// The goals of DESIGN.md §3's table: `.perArguments` hits, Apple's read protocol, `forward`, the memory of
+    /// The goals: `.perArguments` hits, Apple's read protocol, `forward`, the memory of
     /// a box, and `verify()` with services missing.
     private static let goals: [Target] = {
         typealias O = Operation
@@ -152,7 +152,7 @@ extension Target {
         ] + verify + [at(.atMost, 0, "verify() with 10 of 3,000 missing: threads left behind", O.verifyThreadsLeft)]
     }()
 
-    /// The targets of DESIGN.md §3's second table: launch (in a fresh process and in this one) and misses.
+    /// The launch goals: launch (in a fresh process and in this one) and misses.
     private static let launch: [Target] = {
         typealias O = Operation
         let sizes = AppSize.allCases.map(\.rawValue)

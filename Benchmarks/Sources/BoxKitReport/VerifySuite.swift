@@ -5,7 +5,7 @@ import LaunchSupport
 
 /// `verify()` of the 3,000-service app graph with 10 of its services unregistered, each one that others
 /// depend on: how long the first call and a later call take, how many of the 10 each names, and how many
-/// threads the process has before and after (DESIGN.md §3: all 10 named, under 0.5 s, no thread left behind,
+/// threads the process has before and after (the goal: all 10 named, under 0.5 s, no thread left behind,
 /// a later call as good as the first).
 ///
 /// Every call verifies the same box, in this process, after every other suite: a `verify()` that parks

@@ -2,7 +2,7 @@ import Foundation
 import LaunchSupport
 
 // BoxKitReport: every operation on the floor, BoxKit, the Dictionary baseline and Swinject, side by side in
-// one release run, with the ratios DESIGN.md §3 sets as targets. It reports; it does not gate (exit 0). The
+// one release run, with the ratios `Targets.swift` sets as targets. It reports; it does not gate (exit 0). The
 // launch rows run the Launch* executables built beside it, so build every product first (`make bench` does):
 //
 //     cd Benchmarks && swift build -c release && swift run -c release BoxKitReport [--quick] [--only SUITE,...] [--out DIR]
