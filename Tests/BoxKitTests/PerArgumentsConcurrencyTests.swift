@@ -86,13 +86,7 @@ struct PerArgumentsConcurrencyTests {
     @Test("a verification that gives up inside a value's creation leaves that value resolvable", arguments: backends)
     func abandonedCreationIsNotLeftClaimed(backend: Box.Backend) {
         let box = Box(backend: backend)
-        box.register(Tracked.self, life: .perArguments) { (r: Resolver, value: Int) in
-            _ = r.resolve(Engine.self)
-            return Tracked(value)
-        }
-        box.register { r in r.resolve(Tracked.self, arguments: 1) }
-        #expect(!box.verify().isEmpty)
-        box.register { Engine() }
+        Self.abandonValueCreation(in: box)
         #expect(returnsWithin(seconds: 20) { _ = box.resolve(Tracked.self, arguments: 1) })
     }
 
@@ -102,13 +96,7 @@ struct PerArgumentsConcurrencyTests {
     func abandonedCreatorIsForgotten() {
         for _ in 0..<20 {
             let box = Box()
-            box.register(Tracked.self, life: .perArguments) { (r: Resolver, value: Int) in
-                _ = r.resolve(Engine.self)
-                return Tracked(value)
-            }
-            box.register { r in r.resolve(Tracked.self, arguments: 1) }
-            #expect(!box.verify().isEmpty)
-            box.register { Engine() }
+            Self.abandonValueCreation(in: box)
             let failure = Mutexed<BoxError?>(nil)
             #expect(
                 returnsWithin(seconds: 20) {
@@ -120,5 +108,18 @@ struct PerArgumentsConcurrencyTests {
                 })
             #expect(failure.value == nil)
         }
+    }
+
+    /// Registers in `box` a `.perArguments` value whose factory needs an `Engine`, not registered yet, and a
+    /// service that resolves value 1; verifies (which gives up inside that value's creation, on its sandbox
+    /// thread); then registers the `Engine`, so that value 1 can be made.
+    private static func abandonValueCreation(in box: Box) {
+        box.register(Tracked.self, life: .perArguments) { (r: Resolver, value: Int) in
+            _ = r.resolve(Engine.self)
+            return Tracked(value)
+        }
+        box.register { r in r.resolve(Tracked.self, arguments: 1) }
+        #expect(!box.verify().isEmpty)
+        box.register { Engine() }
     }
 }

@@ -11,8 +11,8 @@ struct Machine: Sendable {
     /// When the report ran, ISO 8601 in UTC.
     let date: String
     /// The commit of the checkout measured, as `make bench` passes it in `BOXKIT_COMMIT` (`git describe
-    /// --always --dirty`); "unknown" without it. Not asked of git from here: a child process started by
-    /// Foundation's `Process` slowed this process's later measurements by two orders of magnitude.
+    /// --always --dirty`); "unknown" without it. Not asked of git from here: a child process started
+    /// with Foundation's `Process` disturbs the measurements this process makes after it.
     let commit: String
 
     /// The machine this process runs on, now.
