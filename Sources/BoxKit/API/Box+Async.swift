@@ -154,7 +154,7 @@ extension Box {
     @inlinable
     func _resolveAsync<Service>(_ type: Service.Type, key: String?) async throws(BoxError) -> Service {
         while true {
-            let lookup = _begin(ObjectIdentifier(type), key: key)
+            let lookup = _begin(type, key: key)
             switch lookup.state {
             case .asyncFactory:
                 let (registration, holder) = _endAsync(lookup)

@@ -34,10 +34,11 @@ extension Box {
     ///   - key: The key the service is registered under, and the forwards are; `nil` for none.
     /// - Complexity: O(1) on average per forwarded type, as a registration. A resolve through a forwarded
     ///   type of a class service that is ready (`.permanent`, made, and published in the box the resolve
-    ///   started from, with no key or a short ASCII one) is one lookup, which finds the forward and reads the
-    ///   service's instance, and a copy of the first cast the forward made of an instance of its class: no
-    ///   dynamic cast, no lock, no allocation. Any other is that lookup and a resolve of `service`, whose
-    ///   instance, if it is a class instance, is cast that way too.
+    ///   started from, with no key or a short ASCII one) is one lookup, which reads the service's instance (in
+    ///   the forward's own entry once the forward's first resolves have published it there, as a permanent's
+    ///   is), and a copy of the first cast the forward made of an instance of its class: no dynamic cast, no
+    ///   lock, no allocation. Any other is that lookup and a resolve of `service`, whose instance, if it is a
+    ///   class instance, is cast that way too.
     public func forward<Service, each Forwarded>(
         _ forwarded: repeat (each Forwarded).Type, to service: Service.Type, key: String? = nil
     ) {
@@ -48,7 +49,8 @@ extension Box {
     /// (`finishTarget`) finishes the resolves of the target that need `Service` named.
     private func _forward<Service, Forwarded>(_ forwarded: Forwarded.Type, to service: Service.Type, key: String?) {
         let registration = _ForwardRegistration<Forwarded>(
-            target: Service.self, targetIsObject: _isObjectReference(Service.self), key: key
+            target: Service.self, targetIsObject: _isObjectReference(Service.self),
+            targetIsWide: MemoryLayout<Service>.size != MemoryLayout<AnyObject>.size, key: key
         ) { forward, box, lookup throws(BoxError) in
             let target = try lookup.instance(from: box) { lookup throws(BoxError) in
                 try lookup._finish(from: box, as: Service.self, key: key)

@@ -131,7 +131,7 @@ extension Box {
     ) async throws(BoxError) -> Service? {
         let actor = _endAsync(lookup).registration.isolation.unsafelyUnwrapped.actor
         return try await _Isolation.run(on: actor) { () throws(BoxError) -> Service? in
-            let lookup = self._begin(ObjectIdentifier(type), key: key)
+            let lookup = self._begin(type, key: key)
             if lookup.state == .asyncFactory || lookup.state == .wrongIsolation {
                 _ = self._endAsync(lookup)
                 return nil

@@ -68,7 +68,7 @@ extension Box {
     /// the caller's module.
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
-        try _begin(ObjectIdentifier(type), key: key).instance(from: self) { lookup throws(BoxError) in
+        try _begin(type, key: key).instance(from: self) { lookup throws(BoxError) in
             try lookup._finish(from: self, as: type, key: key)
         }
     }

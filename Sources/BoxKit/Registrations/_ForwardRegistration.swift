@@ -9,8 +9,15 @@
 /// writing another instance of that class over the first word makes what the cast would make, without asking
 /// the runtime whether the class conforms. The only other results of a cast from a class instance are
 /// bridged values, which either do not store the reference first or are not a class when they are one word:
-/// those are cast every time. The template is made once, from the first cast of this shape
-/// (`_ForwardRegistration.keepTemplate`), and freed with the registration.
+/// those are cast every time. The template is taken once, from the first cast of this shape
+/// (`_ForwardRegistration.keepTemplate`), from the process's templates (`_ForwardTemplates`), which outlive
+/// every forward: a lookup may write by a template after the forward is gone.
+///
+/// Once the target is a ready class instance in the box that holds this forward, and the template fits it, the
+/// instance is published in this forward's own table entry (`_HashTableStorage.publish(forwarded:of:)`), as a
+/// permanent publishes its own: a resolve through the forward then reads it as it reads a permanent's, and
+/// writes the forwarded value by the template. This forward keeps that instance alive (`publishedTarget`); the
+/// table replaces it with a fresh copy (`unmade()`) in the write that changes the target.
 ///
 /// This class is what the read side needs without knowing the forwarded type: the target's identity and the
 /// template (`Box._readyForward`, `_Lookup._forwarded`); `_ForwardRegistration<Forwarded>` resolves the
@@ -23,20 +30,24 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
     /// registrations' instances are resolved as `AnyObject` where no typed code is needed
     /// (`Box._beginObject`).
     @usableFromInline let targetIsObject: Bool
-    /// One word: the template, once made: the identity of the class it was made from, then the words of a
-    /// forwarded value. Written once (releasing), then only read (acquiring).
-    @usableFromInline let templateWord = _AtomicWords(count: 1)
+    /// Whether the target's service type is not the size of one reference (`Box._begin(_:key:wide:)`).
+    @usableFromInline let targetIsWide: Bool
+    /// Word 0: the template, once made: the identity of the class it was made from, then the words of a
+    /// forwarded value. Written once (releasing), then only read (acquiring). Word 1, its first byte: whether a
+    /// resolve has claimed publishing the target (`claimPublication()`).
+    @usableFromInline let forwardWords = _AtomicWords(count: 2)
+    /// The target's instance, published in this forward's table entry while this forward is the entry, which
+    /// the entry may hand out until the table releases this forward: set once, under the writer lock of the
+    /// table that holds this forward (`_HashTableStorage.publish(forwarded:of:)`), and read there alone.
+    private(set) var publishedTarget: AnyObject?
 
     /// `forwarded` is this registration's service type; its lifetime is `.transient`, which it never runs as
     /// such (`isForward`).
-    init(forwarded: Any.Type, target: Any.Type, targetIsObject: Bool, key: String?) {
+    init(forwarded: Any.Type, target: Any.Type, targetIsObject: Bool, targetIsWide: Bool, key: String?) {
         targetType = target
         self.targetIsObject = targetIsObject
+        self.targetIsWide = targetIsWide
         super.init(serviceType: forwarded, key: key, life: .transient, isForward: true)
-    }
-
-    deinit {
-        template?.deallocate()
     }
 
     /// The identity the target is looked up under, with `key`.
@@ -46,7 +57,20 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
     /// The template, once made.
     @inlinable
     final var template: UnsafeMutableRawPointer? {
-        @inline(__always) get { templateWord.word.loadPointer(ordering: .acquiring) }
+        @inline(__always) get { forwardWords[0].loadPointer(ordering: .acquiring) }
+    }
+
+    /// Claims, once for this registration, the publication of its target; returns whether this call did.
+    final func claimPublication() -> Bool {
+        forwardWords[1].byte(0).claim()
+    }
+
+    /// Keeps `target`, the target's instance, as the one published in this forward's entry, unless one is
+    /// kept already; returns whether `target` is the one kept. Under the writer lock of the table that holds
+    /// this forward.
+    final func keepPublished(_ target: AnyObject) -> Bool {
+        if publishedTarget == nil { publishedTarget = target }
+        return publishedTarget === target
     }
 
     /// Whether `template`, the template, was made from an instance of the class of `object` (a class
@@ -93,13 +117,15 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
 
     @usableFromInline
     init(
-        target: Any.Type, targetIsObject: Bool, key: String?,
+        target: Any.Type, targetIsObject: Bool, targetIsWide: Bool, key: String?,
         finishTarget:
             @escaping (Unmanaged<_ForwardRegistration<Forwarded>>, Box, _Lookup) throws(BoxError)
             -> Forwarded
     ) {
         self.finishTarget = finishTarget
-        super.init(forwarded: Forwarded.self, target: target, targetIsObject: targetIsObject, key: key)
+        super.init(
+            forwarded: Forwarded.self, target: target, targetIsObject: targetIsObject, targetIsWide: targetIsWide,
+            key: key)
     }
 
     /// The registration at `raw`, which a lookup holds; the caller keeps it alive.
@@ -138,9 +164,9 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
         }
     }
 
-    /// Makes the template from `cast`, what a dynamic cast made of the class instance `object`, if none is
-    /// made yet and `cast` has the shape a template needs: the reference to `object` first, and more than one
-    /// word or a class.
+    /// Takes the template for the class of `object` from `cast`, what a dynamic cast made of the class
+    /// instance `object`, if this forward has none yet and `cast` has the shape a template needs: the
+    /// reference to `object` first, and more than one word or a class.
     @usableFromInline
     final func keepTemplate(of cast: Forwarded, from object: AnyObject) {
         let size = MemoryLayout<Forwarded>.size
@@ -150,12 +176,12 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
         guard shaped, size % word == 0, template == nil else { return }
         let first = withUnsafeBytes(of: cast) { $0.load(as: UInt.self) }
         guard first == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) else { return }
-        let block = UnsafeMutableRawPointer.allocate(byteCount: word + size, alignment: word)
-        block.storeBytes(of: ObjectIdentifier(type(of: object)), as: ObjectIdentifier.self)
-        withUnsafeBytes(of: cast) { (block + word).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: size) }
-        let (exchanged, _) = templateWord.word.compareExchangePointer(
-            expected: nil, desired: block, ordering: .acquiringAndReleasing)
-        if !exchanged { block.deallocate() }
+        let template = _ForwardTemplates.template(
+            for: ObjectIdentifier(type(of: object)), forwarded: Forwarded.self, size: size
+        ) { bytes in
+            withUnsafeBytes(of: cast) { bytes.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: size) }
+        }
+        _ = forwardWords[0].compareExchangePointer(expected: nil, desired: template, ordering: .acquiringAndReleasing)
     }
 
     /// Resolves the target from `box`, as a resolve of it there would, and returns it as a `Forwarded`; throws
@@ -166,7 +192,8 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
     @inlinable @inline(__always)
     final func resolveTarget(from box: Box) throws(BoxError) -> Forwarded {
         guard targetIsObject else {
-            return try finishTarget(Unmanaged.passUnretained(self), box, box._begin(targetTypeID, key: key))
+            let lookup = box._begin(targetTypeID, key: key, wide: targetIsWide)
+            return try finishTarget(Unmanaged.passUnretained(self), box, lookup)
         }
         let lookup = try box._beginObject(targetType, key: key)
         guard lookup.state == .object else { return try finishTarget(Unmanaged.passUnretained(self), box, lookup) }
@@ -179,7 +206,8 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
     override func unmade() -> _AnyRegistration {
         copySettings(
             to: _ForwardRegistration(
-                target: targetType, targetIsObject: targetIsObject, key: key, finishTarget: finishTarget))
+                target: targetType, targetIsObject: targetIsObject, targetIsWide: targetIsWide, key: key,
+                finishTarget: finishTarget))
     }
 
     /// Resolves the target through it; what that throws is reported as the verification's problem.

@@ -13,75 +13,123 @@ extension Box {
     /// baseline) until the caller ends the lookup, or until a factory is about to run: its chain entry holds
     /// the registration from then on.
     ///
-    /// A resolve without a key or with a short ASCII key looks in the box's type index first. A ready
-    /// permanent class instance published there or in its slot of this box's table
-    /// (`_publish(readyObject:of:)`) is returned without reading the registration
-    /// (`_ResolutionThread.decide(readyObject:thread:)`).
+    /// A resolve without a key or with a short ASCII key looks in the box's type index first. A ready object
+    /// published there or in its slot of this box's table is returned without reading the registration
+    /// (`_ready`): a ready permanent class instance (`_publish(readyObject:of:)`), or a forward's target
+    /// (`_HashTableStorage.publish(forwarded:of:)`). `wide` says that the service type is not one reference,
+    /// so that a ready object can only be a forward's target, handed over by the forward's template.
     ///
     /// Inlined where the resolve is, so that a resolve without a key calls `_beginUnkeyed`, and one with a
-    /// key `_beginKeyed`, directly: each has the frame its own path needs.
+    /// key `_beginKeyed`, directly (their `Wide` twins for a wide service type): each has the frame its own
+    /// path needs.
     ///
     /// - Complexity: O(1) on average per box searched. A lookup that the box's type index holds reads one
     ///   entry of it; otherwise one XXH3 hash for the whole lineage (memoised per thread for unkeyed
     ///   lookups), then usually one probe per box. The chain is scanned only when a factory will run.
     @inlinable @inline(__always)
-    final func _begin(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
-        guard let key else { return _beginUnkeyed(typeID) }
-        return _beginKeyed(typeID, key: key)
+    final func _begin(_ typeID: ObjectIdentifier, key: String?, wide: Bool = false) -> _Lookup {
+        guard let key else { return wide ? _beginUnkeyedWide(typeID) : _beginUnkeyed(typeID) }
+        return wide ? _beginKeyedWide(typeID, key: key) : _beginKeyed(typeID, key: key)
+    }
+
+    /// `_begin` for a resolve of `Service`, wide unless it is the size of one reference (a class, or
+    /// `AnyObject`: the only such types whose instances are published; see `_ready`).
+    @inlinable @inline(__always)
+    final func _begin<Service>(_ type: Service.Type, key: String?) -> _Lookup {
+        _begin(ObjectIdentifier(type), key: key, wide: MemoryLayout<Service>.size != MemoryLayout<AnyObject>.size)
+    }
+
+    /// `_begin` for a type alone, of one reference.
+    @usableFromInline
+    final func _beginUnkeyed(_ typeID: ObjectIdentifier) -> _Lookup { _beginUnkeyed(typeID, wide: false) }
+
+    /// `_begin` for a wide type alone.
+    @usableFromInline
+    final func _beginUnkeyedWide(_ typeID: ObjectIdentifier) -> _Lookup { _beginUnkeyed(typeID, wide: true) }
+
+    /// `_begin` with a key, for a type of one reference.
+    @usableFromInline
+    final func _beginKeyed(_ typeID: ObjectIdentifier, key: String) -> _Lookup {
+        _beginKeyed(typeID, key: key, wide: false)
+    }
+
+    /// `_begin` with a key, for a wide type.
+    @usableFromInline
+    final func _beginKeyedWide(_ typeID: ObjectIdentifier, key: String) -> _Lookup {
+        _beginKeyed(typeID, key: key, wide: true)
     }
 
     /// `_begin` for a type alone. Nearly every resolve finds it in the type index, which this function
     /// handles itself; the rest takes `_beginUnindexed`, out of line, so that this one keeps a small frame.
-    @usableFromInline
-    final func _beginUnkeyed(_ typeID: ObjectIdentifier) -> _Lookup {
+    @inline(__always)
+    private func _beginUnkeyed(_ typeID: ObjectIdentifier, wide: Bool) -> _Lookup {
         guard let table = _table else { return _beginInDictionaries(typeID, key: nil) }
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         let type = _typeBits(typeID)
-        let (ready, indexed) = _read(cbox_table_type_entry(table, type), reader: reader)
+        let (ready, indexed) = _read(cbox_table_type_entry(table, type), wide: wide, reader: reader)
         if let ready { return ready }
-        guard let indexed else { return _beginUnindexed(type, reader: reader) }
+        guard let indexed else { return _beginUnindexed(type, wide: wide, reader: reader) }
         return _decide(indexed, holder: nil, reader: reader)
     }
 
     /// `_beginUnkeyed` for a type that the type index does not hold, inside the read section `reader`
     /// entered: the probe of this box's table, then its ancestors'.
     @inline(never)
-    private func _beginUnindexed(_ type: UnsafeRawPointer, reader: UnsafeMutablePointer<cbox_reader>) -> _Lookup {
+    private func _beginUnindexed(_ type: UnsafeRawPointer, wide: Bool, reader: UnsafeMutablePointer<cbox_reader>)
+        -> _Lookup
+    {
         let (found, holder, object) = _probeTables(type, key: nil, reader: reader)
-        if let object, let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) {
-            return ready
-        }
+        if let object, let ready = _ready(object, of: found, wide: wide, reader: reader) { return ready }
         return _decide(found, holder: holder, reader: reader)
     }
 
     /// `_begin` with a key: `_findKeyedInTables`, with the ready object published in the type index (for a
     /// short key) or in the key's slot of this box's table.
-    @usableFromInline
-    final func _beginKeyed(_ typeID: ObjectIdentifier, key: String) -> _Lookup {
+    @inline(__always)
+    private func _beginKeyed(_ typeID: ObjectIdentifier, key: String, wide: Bool) -> _Lookup {
         guard backend == .hashTable else { return _beginInDictionaries(typeID, key: key) }
         let reader = cbox_reader_current()
         cbox_read_begin(reader)
         let (found, holder, object) = _findKeyedInTables(_typeBits(typeID), key: key)
-        if let object, let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) {
-            return ready
-        }
+        if let object, let ready = _ready(object, of: found, wide: wide, reader: reader) { return ready }
         return _decide(found, holder: holder, reader: reader)
     }
 
     /// What a type index entry (if the index holds the identity) gives a lookup inside the read section
-    /// `reader` entered: the `.object` lookup of its published ready object, or the registration it holds.
+    /// `reader` entered: the lookup of its published ready object (`_ready`), or the registration it holds.
     @inline(__always)
-    private func _read(_ entry: UnsafePointer<cbox_type_entry>?, reader: UnsafeMutablePointer<cbox_reader>) -> (
-        ready: _Lookup?, indexed: UnsafeMutableRawPointer?
-    ) {
+    private func _read(
+        _ entry: UnsafePointer<cbox_type_entry>?, wide: Bool, reader: UnsafeMutablePointer<cbox_reader>
+    ) -> (ready: _Lookup?, indexed: UnsafeMutableRawPointer?) {
         guard let entry else { return (nil, nil) }
         if let object = cbox_type_entry_ready(entry),
-            let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
+            let ready = _ready(object, of: wide ? cbox_type_entry_value(entry) : nil, wide: wide, reader: reader)
         {
             return (ready, nil)
         }
         return (nil, cbox_type_entry_value(entry))
+    }
+
+    /// The lookup of `object`, published in the entry of `found` (in this box's table), inside the read section
+    /// `reader` entered, as `_ResolutionThread.decide(readyObject:thread:)` makes it (`nil` while the thread
+    /// records a first creation's dependencies). For a service type of one reference, `object` is the service:
+    /// `.object`. For a wide one it can only be a forward's target: a permanent instance is published only when
+    /// it is one class reference as its service type stores it, and a forward's target only when the forward
+    /// has a template (`_HashTableStorage.publish(forwarded:of:)`). Then `found` is that forward, whose
+    /// template this reads while the read section holds it: `.forwarded`.
+    @inline(__always)
+    private func _ready(
+        _ object: UnsafeMutableRawPointer, of found: UnsafeMutableRawPointer?, wide: Bool,
+        reader: UnsafeMutablePointer<cbox_reader>
+    ) -> _Lookup? {
+        guard wide else { return _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) }
+        let template = Unmanaged<_AnyForwardRegistration>.fromOpaque(found.unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.template }
+        guard let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) else {
+            return nil
+        }
+        return _Lookup(.forwarded, template.unsafelyUnwrapped, value: ready.value)
     }
 
     /// The end of `_begin`, inside the read section `reader` entered: `.missing` (ending the section) when
@@ -107,6 +155,10 @@ extension Box {
     /// template only once a resolve through it has taken the general path, which recorded its dependency on
     /// the target.
     ///
+    /// The first such resolve of a forward this box holds publishes the target in the forward's own entry
+    /// (`_HashTableStorage.publish(forwarded:of:)`), where later resolves read it as a permanent's
+    /// (`_ResolutionThread.decide(readyObject:of:thread:)`).
+    ///
     /// - Complexity: O(1): one entry of the type index and one comparison.
     @inline(never)
     private func _readyForward(
@@ -116,9 +168,16 @@ extension Box {
         guard let template = forward._withUnsafeGuaranteedRef({ $0.template }), let object = _readyTarget(forward),
             forward._withUnsafeGuaranteedRef({ $0.template(template, fits: object) })
         else { return _Lookup(.forward, found, holder: holder) }
-        _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+        let target = Unmanaged<AnyObject>.fromOpaque(object).retain()
+        let publishes = holder == nil && forward._withUnsafeGuaranteedRef { $0.claimPublication() }
+        // Retained past the read section, in which alone the table keeps it valid.
+        if publishes { _ = forward.retain() }
         cbox_read_end(reader)
         holder?.release()
+        if publishes {
+            _registry.table?.publish(forwarded: target, of: forward._withUnsafeGuaranteedRef { $0 })
+            forward.release()
+        }
         return _Lookup(.forwarded, template, value: object)
     }
 

@@ -23,6 +23,11 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     /// Whether the first insert has made this storage's own table (`handle` is no longer the empty one);
     /// guarded by `writer`.
     @exclusivity(unchecked) private var hasOwnTable = false
+    /// The forwards whose target `publish(forwarded:of:)` published in their own entries; guarded by `writer`.
+    /// Each write keeps what it says true (`withdrawStalePublications(in:)`): a forward listed here is the
+    /// entry of its type and key, its entry holds at most the target it keeps, and that target is its target's
+    /// ready object in this table.
+    @exclusivity(unchecked) private var publishedForwards: [_AnyForwardRegistration] = []
     let generation = _WriteGeneration()
 
     init() {
@@ -72,6 +77,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let (result, batch) = writer.withLock {
             let table = if let boxWord { ownTable(publishingIn: boxWord) } else { handle }
             let result = mutation(table)
+            if !publishedForwards.isEmpty { withdrawStalePublications(in: table) }
             generation.advance()
             let due = policy == .always || cbox_table_collect_is_due(table)
             return (result, due ? cbox_table_collect(table) : nil)
@@ -175,6 +181,66 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         _withTableKey(type, registration.key) { bytes, hash, word, _ in
             writer.withLock {
                 _ = cbox_table_publish_ready(handle, hash, type, bytes.baseAddress, bytes.count, word, value, object)
+            }
+        }
+    }
+
+    /// Publishes `target`, the ready instance of `forward`'s target in this table, in `forward`'s own entry
+    /// (its slot, and its type-index entry if it has one), as `publish(readyObject:of:)` publishes a
+    /// permanent's; `forward` keeps `target` alive while its entry may hand it out (`keepPublished(_:)`).
+    /// Nothing happens unless, under the writer lock, `forward` is still the entry of its type and key and
+    /// `target` still its target's ready object here: no write can come between that check and the
+    /// publication, and every later write withdraws the publication once it no longer holds
+    /// (`withdrawStalePublications(in:)`). The caller holds `forward` and is in no read section.
+    ///
+    /// - Complexity: One XXH3 hash of the key and one probe, once per forward.
+    func publish(forwarded target: Unmanaged<AnyObject>, of forward: _AnyForwardRegistration) {
+        let type = _typeBits(forward.registryTypeID)
+        let value = Unmanaged.passUnretained(forward).toOpaque()
+        _withTableKey(type, forward.key) { bytes, hash, word, _ in
+            writer.withLock {
+                let table = handle
+                guard Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: forward.key)
+                    == target.toOpaque(),
+                    cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word) == value,
+                    forward.keepPublished(target.takeUnretainedValue())
+                else { return }
+                publishedForwards.append(forward)
+                _ = cbox_table_publish_ready(
+                    table, hash, type, bytes.baseAddress, bytes.count, word, value, target.toOpaque())
+            }
+        }
+    }
+
+    /// Keeps what `publishedForwards` says true after a write (under `writer`): forgets each forward that is no
+    /// longer the entry of its type and key, and replaces with a fresh copy (`unmade()`, which publishes
+    /// nothing) each whose target's ready object here is no longer the one it keeps. A replaced forward is a
+    /// change to the forwards to it, so this repeats until nothing changes. The replaced forward is released
+    /// as a replaced registration is, once no reader can hold it, and its target with it.
+    ///
+    /// - Complexity: O(*f*) per pass, *f* the forwards published, and at most *f* passes.
+    private func withdrawStalePublications(in table: OpaquePointer) {
+        var changed = true
+        while changed {
+            changed = false
+            publishedForwards.removeAll { forward in
+                let type = _typeBits(forward.registryTypeID)
+                let value = Unmanaged.passUnretained(forward).toOpaque()
+                return _withTableKey(type, forward.key) { bytes, hash, word, _ in
+                    guard cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word) == value else {
+                        return true
+                    }
+                    let target = Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: forward.key)
+                    if let kept = forward.publishedTarget, target == Unmanaged.passUnretained(kept).toOpaque() {
+                        return false
+                    }
+                    let fresh = forward.unmade()
+                    fresh.sequence = forward.sequence
+                    let retained = Unmanaged.passRetained(fresh).toOpaque()
+                    _ = cbox_table_insert(table, hash, type, bytes.baseAddress, bytes.count, word, retained)
+                    changed = true
+                    return true
+                }
             }
         }
     }
