@@ -261,7 +261,7 @@ _Noreturn void cbox_sandbox_abandon(void) {
     cbox_sandbox *sandbox = cbox__sandbox;
     if (sandbox == NULL) __builtin_trap();
     cbox_thread *thread = cbox_thread_current();
-    __atomic_store_n(&thread->chain_count, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&thread->chain_count, 0, __ATOMIC_RELEASE);
     thread->recording = 0;
     thread->edge_count = 0;
     thread->scope = NULL;

@@ -153,7 +153,7 @@ void cbox__readers_read(cbox__readers *readers) {
         uint64_t epoch = __atomic_load_n(&r->active_epoch, __ATOMIC_ACQUIRE);
         if (epoch != 0 && epoch < readers->least) readers->least = epoch;
         if (r->held == NULL) continue;
-        uint64_t count = __atomic_load_n(r->held_count, __ATOMIC_RELAXED);
+        uint64_t count = __atomic_load_n(r->held_count, __ATOMIC_ACQUIRE);
         const char *entry = r->held;
         for (uint64_t i = 0; i < count; i++, entry += r->held_stride) {
             cbox__readers_note(readers, __atomic_load_n((const void *const *)entry, __ATOMIC_RELAXED));

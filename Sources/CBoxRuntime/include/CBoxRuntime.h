@@ -276,7 +276,9 @@ static inline unsigned cbox_chain_pop(cbox_thread *thread) {
         finish = CBOX_POP_RECORDED;
     }
     uint64_t count = thread->chain_count - 1;
-    __atomic_store_n(&thread->chain_count, count, __ATOMIC_RELAXED);
+    // Releasing: a collection that reads the lower count (acquiring) frees the popped registration only after
+    // every use this thread made of it, which a relaxed store would let a weakly ordered CPU move past.
+    __atomic_store_n(&thread->chain_count, count, __ATOMIC_RELEASE);
     if (count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
     return finish;
 }
