@@ -126,4 +126,27 @@ struct ForwardPublicationTests {
         #expect(box.resolve(Vehicle.self).name == "\(rounds)")
         #expect(box.resolve(Vehicle.self) as? Car === box.resolve(Car.self))
     }
+
+    @Test("resolves racing a published forward replaced by a registration of its own always get a live vehicle")
+    func racingReplacedForward() async {
+        let box = publishedBox("forwarded")
+        let rounds = 2_000
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 1...rounds {
+                    box.register(Vehicle.self, life: .permanent) { Car(name: "own") }
+                    box.forward(Vehicle.self, to: Car.self)
+                }
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<(rounds * 5) {
+                        let name = box.resolve(Vehicle.self).name
+                        #expect(name == "forwarded" || name == "own")
+                    }
+                }
+            }
+        }
+        for _ in 0..<3 { #expect(box.resolve(Vehicle.self) as? Car === box.resolve(Car.self)) }
+    }
 }

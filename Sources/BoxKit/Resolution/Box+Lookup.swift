@@ -113,23 +113,31 @@ extension Box {
 
     /// The lookup of `object`, published in the entry of `found` (in this box's table), inside the read section
     /// `reader` entered, as `_ResolutionThread.decide(readyObject:thread:)` makes it (`nil` while the thread
-    /// records a first creation's dependencies). For a service type of one reference, `object` is the service:
-    /// `.object`. For a wide one it can only be a forward's target: a permanent instance is published only when
-    /// it is one class reference as its service type stores it, and a forward's target only when the forward
-    /// has a template (`_HashTableStorage.publish(forwarded:of:)`). Then `found` is that forward, whose
-    /// template this reads while the read section holds it: `.forwarded`.
+    /// records a first creation's dependencies, and whenever the registration must decide). For a service type
+    /// of one reference, `object` is the service: `.object`. For a wide one it can only be a forward's target:
+    /// a permanent instance is published only when it is one class reference as its service type stores it,
+    /// and a forward's target only when the forward has a template (`_HashTableStorage.publish(forwarded:of:)`).
+    /// Then the lookup is `.forwarded`, by the template of `found`, read while the read section holds it.
+    ///
+    /// An entry's value and ready word are two loads: a write between them may have put another registration
+    /// in the entry than the forward that published `object`. So `found` must be a forward whose template fits
+    /// the class of `object`; it then writes `object` as the forward that published it would (a template
+    /// depends only on the class and the forwarded type), and `object` was that entry's target at the moment
+    /// its ready word was read. Anything else goes the registration's way.
     @inline(__always)
     private func _ready(
         _ object: UnsafeMutableRawPointer, of found: UnsafeMutableRawPointer?, wide: Bool,
         reader: UnsafeMutablePointer<cbox_reader>
     ) -> _Lookup? {
         guard wide else { return _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) }
-        let template = Unmanaged<_AnyForwardRegistration>.fromOpaque(found.unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.template }
-        guard let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader)) else {
-            return nil
-        }
-        return _Lookup(.forwarded, template.unsafelyUnwrapped, value: ready.value)
+        guard let found, Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.isForward })
+        else { return nil }
+        let forward = Unmanaged<_AnyForwardRegistration>.fromOpaque(found)
+        guard let template = forward._withUnsafeGuaranteedRef({ $0.template }),
+            forward._withUnsafeGuaranteedRef({ $0.template(template, fits: object) }),
+            let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
+        else { return nil }
+        return _Lookup(.forwarded, template, value: ready.value)
     }
 
     /// The end of `_begin`, inside the read section `reader` entered: `.missing` (ending the section) when
