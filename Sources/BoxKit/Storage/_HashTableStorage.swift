@@ -200,8 +200,9 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         _withTableKey(type, forward.key) { bytes, hash, word, _ in
             writer.withLock {
                 let table = handle
-                guard Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: forward.key)
-                    == target.toOpaque(),
+                guard
+                    Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: forward.key)
+                        == target.toOpaque(),
                     cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word) == value,
                     forward.keepPublished(target.takeUnretainedValue())
                 else { return }
