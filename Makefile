@@ -99,6 +99,7 @@ C_WRAPPERS = \
 	Sources/BoxKit/Resolution/_ResolutionThread+Recording.swift \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \
 	Sources/BoxKit/Storage/_RetireList.swift \
+	Sources/BoxKit/Storage/_ServiceKey.swift \
 	Sources/BoxKit/Support/_Atomic.swift \
 	Sources/BoxKit/Support/_Lock.swift
 c-imports:

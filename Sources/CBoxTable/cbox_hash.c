@@ -31,4 +31,8 @@ uint64_t cbox_hash_type(const void *type_id) {
     return cbox__xxh3(NULL, 0, (uint64_t)(uintptr_t)type_id);
 }
 
+uint64_t cbox_hash_bytes(uint64_t seed, const uint8_t *bytes, size_t length) {
+    return cbox__xxh3(length ? (const void *)bytes : NULL, length, seed);
+}
+
 bool cbox_hash_uses_xxhash_library(void) { return CBOX_SYSTEM_XXH3; }

@@ -22,6 +22,31 @@ struct PerArgumentsLifetimeTests {
         #expect(made.count == 2)
     }
 
+    @Test(
+        "string arguments Swift calls equal share one instance, whatever their bytes and length",
+        arguments: [
+            ("caf\u{E9}", "cafe\u{301}"),  // composed and decomposed
+            ("K", "\u{212A}"),  // ASCII and the Kelvin sign, whose canonical form it is
+            ("a string longer than sixteen bytes, caf\u{E9}", "a string longer than sixteen bytes, cafe\u{301}"),
+            ("BMW", String(["B", "M", "W"] as [Character])),  // built another way
+        ])
+    func equalStringsShareOneInstance(pair: (String, String)) {
+        #expect(pair.0 == pair.1)
+        let box = Box()
+        let made = Counter()
+        box.register(OrderedCar.self, life: .perArguments) { (_: Resolver, colour: String) in
+            made.increment()
+            return OrderedCar(colour: colour)
+        }
+        var grown = pair.1
+        grown.reserveCapacity(64)  // the same characters, stored out of line
+        let first = box.resolve(OrderedCar.self, arguments: pair.0)
+        #expect(box.resolve(OrderedCar.self, arguments: pair.1) === first)
+        #expect(box.resolve(OrderedCar.self, arguments: grown) === first)
+        #expect(made.count == 1)
+        #expect(box.resolve(OrderedCar.self, arguments: pair.0 + "!") !== first)
+    }
+
     @Test("several arguments are one key together", arguments: backends)
     func severalArguments(backend: Box.Backend) {
         let box = Box(backend: backend)

@@ -4,12 +4,16 @@
 extension _ArgumentInstances {
     /// The hash of the arguments `first` and `rest`, through each argument type's `Hashable` conformance:
     /// the user's code. One argument is hashed on its own (`_rawHashValue(seed:)`, which its type may do
-    /// faster than through a `Hasher`); several are fed to one `Hasher` in order.
+    /// faster than through a `Hasher`), a `String` by its canonical bytes (`_argumentHash(of:seed:)`, which
+    /// agrees with `String`'s `==` as its `Hasher` does); several are fed to one `Hasher` in order.
     ///
     /// - Complexity: that of the arguments' hashing; no allocation.
     @inlinable
     func hash<First, each Rest>(_ first: First, _ rest: repeat each Rest) -> Int {
-        if restWitnesses.isEmpty { return _hashable(first)._rawHashValue(seed: 0) }
+        if restWitnesses.isEmpty {
+            if First.self == String.self { return _argumentHash(of: first as! String, seed: seed) }
+            return _hashable(first)._rawHashValue(seed: 0)
+        }
         var hasher = Hasher()
         hasher.combine(_hashable(first))
         var position = 0

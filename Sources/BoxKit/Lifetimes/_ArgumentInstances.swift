@@ -31,6 +31,9 @@ final class _ArgumentInstances: @unchecked Sendable {
     @usableFromInline let restWitnesses: [any Hashable.Type]
     /// The most entries kept; `Int.max` for no bound.
     let limit: Int
+    /// The seed of a `String` argument's hash (`_argumentHash(of:seed:)`): random, so that no one who chooses
+    /// the arguments can know which of them collide.
+    @usableFromInline let seed = UInt64.random(in: .min ... .max)
     /// What writers retired, and their lock.
     private let retired = _RetireList()
     /// The entries of the current array, the deleted slots there, and where the eviction's hand is: written

@@ -1,3 +1,7 @@
+// Keys and strings as bytes: canonical UTF-8, the words of a string value, and the hash of a string argument
+// (cbox_hash_bytes).
+internal import CBoxTable
+
 /// Calls `body` with the UTF-8 bytes of `key` in Unicode Normalization Form C, so that canonically
 /// equivalent keys ("caf\u{E9}" and "cafe\u{301}") hash and compare as one key, as Swift's `==` does, and
 /// with whether those bytes are the string's own (it was canonical as it is) rather than a normalised copy.
@@ -113,4 +117,23 @@ func _shortASCIIKey(_ words: (UInt64, UInt64)) -> (bytes: UInt64, count: Int)? {
 func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> R) -> R {
     guard let key else { return body(UnsafeBufferPointer(start: nil, count: 0), false, false) }
     return _withCanonicalUTF8(key) { body($0, true, $1) }
+}
+
+/// The hash of `string` as a `.perArguments` argument, from its canonical bytes (`_withCanonicalUTF8`), so that
+/// strings Swift's `==` calls equal, canonically equivalent ones included, hash alike: up to 16 bytes, XXH3
+/// with `seed` (the store's own, random), about a fifth of what a `Hasher` costs; longer, a `Hasher` over the
+/// same bytes. XXH3 of 16 bytes or fewer with an unknown seed gives whoever chooses the arguments no way to
+/// make many of them collide; for longer inputs that is what `Hasher`'s keyed hash is for.
+///
+/// - Complexity: O(n) in the string's UTF-8 length; no allocation unless it needs normalising.
+@usableFromInline
+func _argumentHash(of string: String, seed: UInt64) -> Int {
+    _withCanonicalUTF8(string) { bytes, _ in
+        guard bytes.count > 16 else {
+            return Int(truncatingIfNeeded: cbox_hash_bytes(seed, bytes.baseAddress, bytes.count))
+        }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
+    }
 }

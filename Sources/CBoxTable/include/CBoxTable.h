@@ -46,6 +46,10 @@ uint64_t cbox_hash(const void *type_id, const uint8_t *_Nullable key, size_t key
 /// `cbox_hash(type_id, NULL, 0)`, compiled for no key.
 uint64_t cbox_hash_type(const void *type_id);
 
+/// The XXH3 hash of `length` bytes at `bytes` (NULL when `length` is 0) with `seed`: for hashing bytes that
+/// are no table key (a `.perArguments` string argument's).
+uint64_t cbox_hash_bytes(uint64_t seed, const uint8_t *_Nullable bytes, size_t length);
+
 /// Whether `cbox_hash` uses the xxHash library's XXH3 (its header found at build time, and `CBOX_OWN_XXH3`
 /// not defined) rather than the project's own, which computes the same hash.
 bool cbox_hash_uses_xxhash_library(void);
