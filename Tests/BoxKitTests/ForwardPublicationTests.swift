@@ -109,44 +109,36 @@ struct ForwardPublicationTests {
     @Test("resolves through a forward racing re-registrations of its target always see a live target")
     func racingReRegistrations() async {
         let box = publishedBox("0")
-        let rounds = 2_000
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for round in 1...rounds { box.register(life: .permanent) { Car(name: "\(round)") } }
-            }
-            for _ in 0..<2 {
-                group.addTask {
-                    for _ in 0..<(rounds * 5) {
-                        let name = box.resolve(Vehicle.self).name
-                        #expect(Int(name).map { (0...rounds).contains($0) } == true)
-                    }
-                }
-            }
-        }
-        #expect(box.resolve(Vehicle.self).name == "\(rounds)")
+        await race(
+            writing: { round in box.register(life: .permanent) { Car(name: "\(round)") } },
+            reading: { #expect(Int(box.resolve(Vehicle.self).name).map { (0...Self.rounds).contains($0) } == true) })
+        #expect(box.resolve(Vehicle.self).name == "\(Self.rounds)")
         #expect(box.resolve(Vehicle.self) as? Car === box.resolve(Car.self))
     }
 
     @Test("resolves racing a published forward replaced by a registration of its own always get a live vehicle")
     func racingReplacedForward() async {
         let box = publishedBox("forwarded")
-        let rounds = 2_000
+        await race(
+            writing: { _ in
+                box.register(Vehicle.self, life: .permanent) { Car(name: "own") }
+                box.forward(Vehicle.self, to: Car.self)
+            },
+            reading: { #expect(["forwarded", "own"].contains(box.resolve(Vehicle.self).name)) })
+        for _ in 0..<3 { #expect(box.resolve(Vehicle.self) as? Car === box.resolve(Car.self)) }
+    }
+
+    /// How many writes a race makes; each of its two readers reads five times as often.
+    private static let rounds = 2_000
+
+    /// Runs `writing` for rounds 1 through `rounds` on one task while two others each run `reading` five times
+    /// as often.
+    private func race(writing: @escaping @Sendable (Int) -> Void, reading: @escaping @Sendable () -> Void) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for _ in 1...rounds {
-                    box.register(Vehicle.self, life: .permanent) { Car(name: "own") }
-                    box.forward(Vehicle.self, to: Car.self)
-                }
-            }
+            group.addTask { for round in 1...Self.rounds { writing(round) } }
             for _ in 0..<2 {
-                group.addTask {
-                    for _ in 0..<(rounds * 5) {
-                        let name = box.resolve(Vehicle.self).name
-                        #expect(name == "forwarded" || name == "own")
-                    }
-                }
+                group.addTask { for _ in 0..<(Self.rounds * 5) { reading() } }
             }
         }
-        for _ in 0..<3 { #expect(box.resolve(Vehicle.self) as? Car === box.resolve(Car.self)) }
     }
 }
