@@ -97,6 +97,27 @@ struct ForwardPublicationTests {
         #expect(box.resolve(Vehicle.self).name == "second")
     }
 
+    @Test("withdrawing a publication keeps the forward's edge in the dependency graph")
+    func withdrawalKeepsDependency() {
+        let box = publishedBox()
+        let edge = "\"BoxKitTests.Vehicle\" -> \"BoxKitTests.Car\";"
+        #expect(box.dependencyGraph().dot.contains(edge))
+        box.register(life: .permanent) { Car(name: "second") }
+        #expect(box.dependencyGraph().dot.contains(edge))
+        #expect(box.resolve(Vehicle.self).name == "second")
+    }
+
+    @Test("a provider of the forward does not keep a withdrawn target alive")
+    func providerDoesNotKeepWithdrawnTarget() {
+        let box = publishedBox()
+        let vehicle = box.provider(Vehicle.self)
+        weak var old = box.resolve(Car.self)
+        #expect(vehicle().name == "first")
+        #expect(box.reset(Car.self))
+        #expect(eventuallyReleased(box) { old == nil })
+        #expect(vehicle() as? Car === box.resolve(Car.self))
+    }
+
     @Test("a child box resolving through its parent's published forward gets its own target")
     func childOverridesPublishedTarget() {
         let box = publishedBox("parent")

@@ -249,6 +249,10 @@ class _AnyRegistration: @unchecked Sendable {
         }
     }
 
+    /// Called when the table that held this registration releases it, once no reader can find it there: drops
+    /// what only an entry in that table needed. Nothing, but for a forward (`_AnyForwardRegistration`).
+    func leftTable() {}
+
     /// Gives `copy` this registration's hooks, in order, and its scope.
     final func copySettings(to copy: _AnyRegistration) -> _AnyRegistration {
         for hook in hooks.load()?.withLock({ $0 }) ?? [] { copy.addHook(hook.run) }

@@ -73,6 +73,25 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
         return publishedTarget === target
     }
 
+    /// Lets the published target go: its entry is gone, and so is every reader that could read the target
+    /// there. A forward someone still holds (a provider's pin) no longer keeps the target alive. Only the
+    /// table's release calls it, after which no publication can reach this forward (`publish(forwarded:of:)`
+    /// finds it is no longer the entry).
+    override final func leftTable() {
+        publishedTarget = nil
+    }
+
+    /// A copy to put in this forward's place when its published target is withdrawn: `unmade()`, which
+    /// publishes nothing, with the dependencies this forward recorded (its target), so that the dependency
+    /// graph keeps the edge a first resolve drew.
+    final func refreshed() -> _AnyRegistration {
+        let copy = unmade()
+        guard isObserved, copy.startsObserving() else { return copy }
+        let recorded = recordedDependencies
+        copy.dependencies.record(count: recorded.count) { _DependencyList.boxedEntry(recorded[$0]) }
+        return copy
+    }
+
     /// Whether `template`, the template, was made from an instance of the class of `object` (a class
     /// instance, alive).
     ///

@@ -56,8 +56,11 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     /// if the storage has none yet. Under `writer`.
     private func ownTable(publishingIn boxWord: _AtomicWord) -> OpaquePointer {
         if hasOwnTable { return handle }
+        // A value the table releases has left it, and no reader can still find it there.
         let made = cbox_table_create { value in
-            Unmanaged<_AnyRegistration>.fromOpaque(value).release()
+            let registration = Unmanaged<_AnyRegistration>.fromOpaque(value)
+            registration._withUnsafeGuaranteedRef { $0.leftTable() }
+            registration.release()
         }
         let pointer = UnsafeMutableRawPointer(made)
         _handleWord.storePointer(pointer, ordering: .releasing)
@@ -214,12 +217,13 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     }
 
     /// Keeps what `publishedForwards` says true after a write (under `writer`): forgets each forward that is no
-    /// longer the entry of its type and key, and replaces with a fresh copy (`unmade()`, which publishes
+    /// longer the entry of its type and key, and replaces with a fresh copy (`refreshed()`, which publishes
     /// nothing) each whose target's ready object here is no longer the one it keeps. A replaced forward is a
     /// change to the forwards to it, so this repeats until nothing changes. The replaced forward is released
     /// as a replaced registration is, once no reader can hold it, and its target with it.
     ///
-    /// - Complexity: O(*f*) per pass, *f* the forwards published, and at most *f* passes.
+    /// - Complexity: O(*f*) per pass, *f* the forwards published, and at most *f* passes; a pass reads one
+    ///   type-index entry or two per unkeyed forward, and hashes only a keyed one or one that changed.
     private func withdrawStalePublications(in table: OpaquePointer) {
         var changed = true
         while changed {
@@ -227,6 +231,15 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
             publishedForwards.removeAll { forward in
                 let type = _typeBits(forward.registryTypeID)
                 let value = Unmanaged.passUnretained(forward).toOpaque()
+                // The common case without a hash: an unkeyed forward, still its type-index entry, whose target's
+                // ready object there is still the one it keeps.
+                if forward.key == nil, cbox_table_find_type(table, type) == value,
+                    let kept = forward.publishedTarget,
+                    Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: nil)
+                        == Unmanaged.passUnretained(kept).toOpaque()
+                {
+                    return false
+                }
                 return _withTableKey(type, forward.key) { bytes, hash, word, _ in
                     guard cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word) == value else {
                         return true
@@ -235,7 +248,7 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
                     if let kept = forward.publishedTarget, target == Unmanaged.passUnretained(kept).toOpaque() {
                         return false
                     }
-                    let fresh = forward.unmade()
+                    let fresh = forward.refreshed()
                     fresh.sequence = forward.sequence
                     let retained = Unmanaged.passRetained(fresh).toOpaque()
                     _ = cbox_table_insert(table, hash, type, bytes.baseAddress, bytes.count, word, retained)
