@@ -45,7 +45,7 @@ struct ForwardPublicationTests {
     @Test("resetting the target hands over its next instance, and the forward keeps the old one no longer")
     func resetTarget() {
         let box = publishedBox()
-        weak var old = box.resolve(Car.self)
+        weak let old = box.resolve(Car.self)
         #expect(box.reset(Car.self))
         let next = box.resolve(Vehicle.self)
         #expect(next !== old)
@@ -111,7 +111,7 @@ struct ForwardPublicationTests {
     func providerDoesNotKeepWithdrawnTarget() {
         let box = publishedBox()
         let vehicle = box.provider(Vehicle.self)
-        weak var old = box.resolve(Car.self)
+        weak let old = box.resolve(Car.self)
         #expect(vehicle().name == "first")
         #expect(box.reset(Car.self))
         #expect(eventuallyReleased(box) { old == nil })
