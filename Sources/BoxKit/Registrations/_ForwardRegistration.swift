@@ -82,14 +82,9 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
     }
 
     /// A copy to put in this forward's place when its published target is withdrawn: `unmade()`, which
-    /// publishes nothing, with the dependencies this forward recorded (its target), so that the dependency
-    /// graph keeps the edge a first resolve drew.
+    /// publishes nothing and records its dependency on the target again at its first resolve.
     final func refreshed() -> _AnyRegistration {
-        let copy = unmade()
-        guard isObserved, copy.startsObserving() else { return copy }
-        let recorded = recordedDependencies
-        copy.dependencies.record(count: recorded.count) { _DependencyList.boxedEntry(recorded[$0]) }
-        return copy
+        unmade()
     }
 
     /// Whether `template`, the template, was made from an instance of the class of `object` (a class
