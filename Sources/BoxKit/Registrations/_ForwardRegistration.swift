@@ -16,8 +16,9 @@
 /// Once the target is a ready class instance in the box that holds this forward, and the template fits it, the
 /// instance is published in this forward's own table entry (`_HashTableStorage.publish(forwarded:of:)`), as a
 /// permanent publishes its own: a resolve through the forward then reads it as it reads a permanent's, and
-/// writes the forwarded value by the template. This forward keeps that instance alive (`publishedTarget`); the
-/// table replaces it with a fresh copy (`unmade()`) in the write that changes the target.
+/// writes the forwarded value by the template. This forward keeps that instance alive (`publishedTarget`) until
+/// the table releases it; the table replaces it with a fresh copy (`refreshed()`) in the write that changes the
+/// target.
 ///
 /// This class is what the read side needs without knowing the forwarded type: the target's identity and the
 /// template (`Box._readyForward`, `_Lookup._forwarded`); `_ForwardRegistration<Forwarded>` resolves the
@@ -38,7 +39,8 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
     @usableFromInline let forwardWords = _AtomicWords(count: 2)
     /// The target's instance, published in this forward's table entry while this forward is the entry, which
     /// the entry may hand out until the table releases this forward: set once, under the writer lock of the
-    /// table that holds this forward (`_HashTableStorage.publish(forwarded:of:)`), and read there alone.
+    /// table that holds this forward (`_HashTableStorage.publish(forwarded:of:)`), read there, and cleared by
+    /// the table's release (`leftTable()`), when no publication can reach this forward any more.
     private(set) var publishedTarget: AnyObject?
 
     /// `forwarded` is this registration's service type; its lifetime is `.transient`, which it never runs as
