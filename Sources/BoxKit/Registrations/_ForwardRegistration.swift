@@ -17,7 +17,7 @@
 /// instance is published in this forward's own table entry (`_HashTableStorage.publish(forwarded:of:)`), as a
 /// permanent publishes its own: a resolve through the forward then reads it as it reads a permanent's, and
 /// writes the forwarded value by the template. This forward keeps that instance alive (`publishedTarget`) until
-/// the table releases it; the table replaces it with a fresh copy (`refreshed()`) in the write that changes the
+/// the table releases it; the table replaces it with a fresh copy (`unmade()`) in the write that changes the
 /// target.
 ///
 /// This class is what the read side needs without knowing the forwarded type: the target's identity and the
@@ -81,12 +81,6 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
     /// finds it is no longer the entry).
     override final func leftTable() {
         publishedTarget = nil
-    }
-
-    /// A copy to put in this forward's place when its published target is withdrawn: `unmade()`, which
-    /// publishes nothing and records its dependency on the target again at its first resolve.
-    final func refreshed() -> _AnyRegistration {
-        unmade()
     }
 
     /// Whether `template`, the template, was made from an instance of the class of `object` (a class

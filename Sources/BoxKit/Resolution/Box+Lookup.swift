@@ -164,8 +164,7 @@ extension Box {
     /// the target.
     ///
     /// The first such resolve of a forward this box holds publishes the target in the forward's own entry
-    /// (`_HashTableStorage.publish(forwarded:of:)`), where later resolves read it as a permanent's
-    /// (`_ResolutionThread.decide(readyObject:of:thread:)`).
+    /// (`_HashTableStorage.publish(forwarded:of:)`), where later resolves read it as a permanent's (`_ready`).
     ///
     /// - Complexity: O(1): one entry of the type index and one comparison.
     @inline(never)

@@ -217,8 +217,9 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
     }
 
     /// Keeps what `publishedForwards` says true after a write (under `writer`): forgets each forward that is no
-    /// longer the entry of its type and key, and replaces with a fresh copy (`refreshed()`, which publishes
-    /// nothing) each whose target's ready object here is no longer the one it keeps. A replaced forward is a
+    /// longer the entry of its type and key, and replaces with a fresh copy (`unmade()`, which publishes nothing
+    /// and records its dependency on the target again at its next resolve) each whose target's ready object here
+    /// is no longer the one it keeps. A replaced forward is a
     /// change to the forwards to it, so this repeats until nothing changes. The replaced forward is released
     /// as a replaced registration is, once no reader can hold it, and its target with it.
     ///
@@ -231,24 +232,18 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
             publishedForwards.removeAll { forward in
                 let type = _typeBits(forward.registryTypeID)
                 let value = Unmanaged.passUnretained(forward).toOpaque()
-                // The common case without a hash: an unkeyed forward, still its type-index entry, whose target's
-                // ready object there is still the one it keeps.
-                if forward.key == nil, cbox_table_find_type(table, type) == value,
-                    let kept = forward.publishedTarget,
-                    Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: nil)
-                        == Unmanaged.passUnretained(kept).toOpaque()
-                {
-                    return false
-                }
+                let kept = forward.publishedTarget.map { Unmanaged.passUnretained($0).toOpaque() }
+                let isCurrent =
+                    kept != nil
+                    && Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: forward.key) == kept
+                // An unkeyed forward that is still its type-index entry is found there, without a hash.
+                if isCurrent, forward.key == nil, cbox_table_find_type(table, type) == value { return false }
                 return _withTableKey(type, forward.key) { bytes, hash, word, _ in
                     guard cbox_table_find(table, hash, type, bytes.baseAddress, bytes.count, word) == value else {
                         return true
                     }
-                    let target = Self.indexedReadyObject(in: table, typeID: forward.targetTypeID, key: forward.key)
-                    if let kept = forward.publishedTarget, target == Unmanaged.passUnretained(kept).toOpaque() {
-                        return false
-                    }
-                    let fresh = forward.refreshed()
+                    if isCurrent { return false }
+                    let fresh = forward.unmade()
                     fresh.sequence = forward.sequence
                     let retained = Unmanaged.passRetained(fresh).toOpaque()
                     _ = cbox_table_insert(table, hash, type, bytes.baseAddress, bytes.count, word, retained)
