@@ -121,8 +121,8 @@ func _withKeyBytes<R>(_ key: String?, _ body: (UnsafeBufferPointer<UInt8>, Bool,
 
 /// The hash of `string` as a `.perArguments` argument, from its canonical bytes (`_withCanonicalUTF8`), so that
 /// strings Swift's `==` calls equal, canonically equivalent ones included, hash alike: up to 16 bytes, XXH3
-/// with `seed` (the store's own, random), about a fifth of what a `Hasher` costs; longer, a `Hasher` over the
-/// same bytes. XXH3 of 16 bytes or fewer with an unknown seed gives whoever chooses the arguments no way to
+/// with `seed` (the store's own, random), without a `Hasher`'s seeding and finalisation; longer, a `Hasher`
+/// over the same bytes. XXH3 of 16 bytes or fewer with an unknown seed gives whoever chooses the arguments no way to
 /// make many of them collide; for longer inputs that is what `Hasher`'s keyed hash is for.
 ///
 /// - Complexity: O(n) in the string's UTF-8 length; no allocation unless it needs normalising.
