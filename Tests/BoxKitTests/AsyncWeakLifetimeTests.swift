@@ -53,6 +53,17 @@ struct AsyncWeakLifetimeTests {
                 #"BoxKitTests.Connection[key: "pool"] cannot be registered with life: .graph and an async factory"#
             ))
     }
+
+    @Test("an async .weak factory that makes a value throws typeMismatch on every resolve", arguments: backends)
+    func asyncValueTypeThrows(backend: Box.Backend) async throws {
+        let box = Box(backend: backend)
+        box.register(life: .weak) { () async -> Point in Point(x: 1, y: 2) }
+        for _ in 0..<2 {
+            let error = try await #require(throws: BoxError.self) { try await box.tryResolveAsync(Point.self) }
+            #expect(error.reason == .typeMismatch)
+            #expect(error.description.contains("made a value of type BoxKitTests.Point, not a class instance"))
+        }
+    }
 }
 
 /// A connection carried out of a child task (`Connection` is not `Sendable`; the test only compares them).

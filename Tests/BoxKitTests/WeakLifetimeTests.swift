@@ -10,6 +10,11 @@ private protocol Named {
 
 extension Car: Named {}
 
+/// A value that adopts `Named`, which a `.weak` registration of `any Named` cannot hold weakly.
+private struct Label: Named {
+    let name: String
+}
+
 @Suite("Weak lifetime")
 struct WeakLifetimeTests {
     @Test("a .weak service is shared while someone holds it", arguments: backends)
@@ -114,5 +119,60 @@ struct WeakLifetimeTests {
             stderr.contains(
                 "BoxKitTests.Point is registered with life: .weak, but its factory made a value of type "
                     + "BoxKitTests.Point, not a class instance"))
+    }
+
+    @Test("tryResolve of a .weak service whose factory makes a value throws typeMismatch naming both types",
+        arguments: backends)
+    func valueTypeThrows(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(life: .weak) { Point(x: 1, y: 2) }
+        let error = try #require(throws: BoxError.self) { try box.tryResolve(Point.self) }
+        #expect(error.reason == .typeMismatch)
+        #expect(error.chain == ["BoxKitTests.Point"])
+        #expect(
+            error.description.hasPrefix(
+                "BoxKit: BoxKitTests.Point is registered with life: .weak, but its factory made a value of type "
+                    + "BoxKitTests.Point, not a class instance"))
+    }
+
+    @Test("a .weak protocol registration throws for a value and holds a class instance", arguments: backends)
+    func protocolValueThrows(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(key: "value", life: .weak) { Label(name: "value") as any Named }
+        box.register(key: "object", life: .weak) { Car(name: "object") as any Named }
+        let error = try #require(throws: BoxError.self) { try box.tryResolve((any Named).self, key: "value") }
+        #expect(error.reason == .typeMismatch)
+        #expect(error.description.contains("made a value of type BoxKitTests.(unknown context at"))
+        let held = try box.tryResolve((any Named).self, key: "object") as? Car
+        #expect(try box.tryResolve((any Named).self, key: "object") as? Car === held)
+    }
+
+    @Test("a .weak factory's value is thrown with the chain of the factory that resolved it", arguments: backends)
+    func valueTypeThrowsInChain(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(life: .weak) { Point(x: 1, y: 2) }
+        box.register(Tracked.self) { r throws in _ = try r.tryResolve(Point.self); return Tracked() }
+        let error = try #require(throws: BoxError.self) { try box.tryResolve(Tracked.self) }
+        #expect(error.reason == .typeMismatch)
+        #expect(error.chain == ["BoxKitTests.Tracked", "BoxKitTests.Point"])
+    }
+
+    @Test("tryResolve with runtime arguments of a .weak factory that makes a value throws", arguments: backends)
+    func argumentValueTypeThrows(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(Point.self, life: .weak) { (_: Resolver, x: Int) in Point(x: x, y: 0) }
+        let error = try #require(throws: BoxError.self) { try box.tryResolve(Point.self, arguments: 3) }
+        #expect(error.reason == .typeMismatch)
+        #expect(error.description.contains("made a value of type BoxKitTests.Point"))
+    }
+
+    @Test("verify() reports a .weak factory that makes a value, and the box verifies once it is fixed",
+        arguments: backends)
+    func verifyReportsValueType(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .weak) { Point(x: 1, y: 2) }
+        #expect(box.verify().map(\.reason) == [.typeMismatch])
+        box.register(life: .transient) { Point(x: 1, y: 2) }
+        #expect(box.verify().isEmpty)
     }
 }

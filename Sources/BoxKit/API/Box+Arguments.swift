@@ -130,7 +130,8 @@ extension Box {
     /// A resolve with runtime arguments: one lookup under the identity of the argument types, then the one
     /// funnel (`_Lookup.instance`) with the argument registration, recovered without a dynamic cast, which
     /// its factory is called with; a `.perArguments` registration finds or makes the instance for the
-    /// arguments itself. The argument types are compared only by that lookup, and named only on the failure
+    /// arguments itself, and a `.weak` one whose factory may make a value is made by `makeThrowing`, which
+    /// throws for a value. The argument types are compared only by that lookup, and named only on the failure
     /// path.
     @inlinable @inline(__always)
     func _resolve<Service, First, each Rest>(
@@ -146,7 +147,7 @@ extension Box {
                 }
             },
             otherwise: { lookup throws(BoxError) in
-                guard lookup.state == .perArguments else {
+                guard lookup.state == .perArguments || lookup.state == .makeThrowing else {
                     throw _failure(lookup, type: type, key: key, arguments: Registration.argumentTypes)
                 }
                 defer { _endMake(lookup) }
@@ -154,7 +155,11 @@ extension Box {
                 return try Registration.at(lookup.registration.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
                     registration in
                     Result { () throws(BoxError) in
-                        try registration.perArgumentsInstance(
+                        guard lookup.state == .perArguments else {
+                            return try registration.makeThrowing(
+                                resolvingFrom: self, holder: lookup.holder, arguments: first, repeat each rest)
+                        }
+                        return try registration.perArgumentsInstance(
                             resolvingFrom: self, holder: lookup.holder, arguments: first, repeat each rest)
                     }
                 }

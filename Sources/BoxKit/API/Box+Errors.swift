@@ -50,6 +50,15 @@ extension Box {
         return failure
     }
 
+    /// The error for a resolve of `registration`, `.weak`, whose factory made a value of type `made`, which
+    /// cannot be held weakly. It names the resolutions around the registration, which may itself still be on
+    /// the chain (a synchronous factory's resolve).
+    func _valueMadeError(_ registration: _AnyRegistration, made: Any.Type) -> BoxError {
+        var around = _inFlight()
+        if around.last === registration { around.removeLast() }
+        return BoxError(.madeValue(registration, made: made, inFlight: around, origin: self))
+    }
+
     /// The error for a synchronous resolve of `registration`, whose factory must run on a global actor, from
     /// code not running on it.
     func _wrongIsolationError(_ registration: _AnyRegistration) -> BoxError {

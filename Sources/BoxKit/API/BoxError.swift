@@ -42,9 +42,11 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// <doc:ActorsAndIsolation>), and a synchronous resolve that would have made it ran elsewhere. Resolve it from code isolated to that actor, or with
         /// ``Box/resolveAsync(_:key:)``, which hops to the actor; ``BoxError/description`` names the actor.
         case wrongIsolation
-        /// A forwarded type (``Box/forward(_:to:key:)``) was resolved, and the service it forwards to is not
-        /// of that type: a class that is not a subclass, or a type that does not conform.
-        /// ``BoxError/description`` names both.
+        /// What was made is not of the kind the registration promises. A forwarded type
+        /// (``Box/forward(_:to:key:)``) was resolved, and the service it forwards to is not of that type (a
+        /// class that is not a subclass, or a type that does not conform); or a ``LifeType/weak``
+        /// registration's factory made a value, not a class instance, which cannot be held weakly.
+        /// ``BoxError/description`` names both types.
         case typeMismatch
         /// The service's factory, registered as one that may throw (`register { () throws -> ... }`), threw an
         /// error: ``BoxError/underlyingError`` is that error, and ``BoxError/description`` names it.
@@ -116,6 +118,9 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// For ``Reason-swift.enum/notVerified``, why; for ``Reason-swift.enum/wrongIsolation``, the global
         /// actor's name; for ``Reason-swift.enum/typeMismatch``, the service forwarded to.
         var detail: String? = nil
+        /// For ``Reason-swift.enum/typeMismatch`` from a `.weak` registration, the type of the value its
+        /// factory made.
+        var madeValue: String? = nil
         /// How many registrations close to the request there are besides `nearest`, which lists the first
         /// `_nearestListed` of them.
         var unlistedNearest = 0
@@ -217,7 +222,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
                 chain: observed.chain, nearest: nearby.names,
                 detail: observed.detail
                     ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" },
-                unlistedNearest: nearby.unlisted)
+                madeValue: observed.madeValue, unlistedNearest: nearby.unlisted)
         }
     }
 }
@@ -255,6 +260,11 @@ extension BoxError._Given: CustomStringConvertible {
         case .factoryFailed:
             return "BoxKit: the factory of \(subject) threw \(detail ?? "an error"). Resolution chain: \(path)."
         case .typeMismatch:
+            if let madeValue {
+                return "BoxKit: \(subject) is registered with life: .weak, but its factory made a value of type "
+                    + "\(madeValue), not a class instance: only class instances can be held weakly. Register it "
+                    + ".transient or .permanent instead. Resolution chain: \(path)."
+            }
             let target = detail ?? "the service it forwards to"
             let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
             return "BoxKit: \(target) is not a \(serviceType), so it cannot be resolved as one: forward("

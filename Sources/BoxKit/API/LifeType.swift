@@ -18,9 +18,10 @@ public enum LifeType: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     /// factory receives the box the resolve started from.
     case graph
     /// One shared instance while anyone else holds a strong reference to it; once the last one is gone, the
-    /// next resolve makes a new one. The box itself holds it weakly, so only class instances qualify: a
-    /// factory that makes a value (a struct, an enum, an optional) stops the program with a message saying
-    /// so. As for `.permanent`, creation is serialised and the factory receives the box holding the
+    /// next resolve makes a new one. The box itself holds it weakly, so only class instances qualify: when
+    /// the factory makes a value (a struct, an enum, an optional), `tryResolve` throws a ``BoxError`` with
+    /// reason ``BoxError/Reason-swift.enum/typeMismatch`` saying so, and `resolve` stops the program with that
+    /// message. As for `.permanent`, creation is serialised and the factory receives the box holding the
     /// registration.
     case weak
     /// For a registration with runtime arguments

@@ -3,6 +3,11 @@
 extension _AnyRegistration {
     /// `.weak`: returns the weakly held instance if anyone still holds it, or makes a new one with `make`
     /// and runs the hooks on it, while holding `creation`.
+    ///
+    /// A factory that made a value, which cannot be held weakly, fails the resolve with a ``BoxError``
+    /// (reason ``BoxError/Reason-swift.enum/typeMismatch``): thrown where `Failure` can carry it (the
+    /// `.makeThrowing` path, which `mayThrow` sends every registration whose factory may make a value to),
+    /// otherwise stopping the program with its message.
     @usableFromInline
     final func makeWeak<Service, Failure: Error>(
         resolver: Resolver, _ make: () throws(Failure) -> Service
@@ -15,21 +20,20 @@ extension _AnyRegistration {
                 return alive as! Service  // an existential (`any Vehicle`) made from this class instance
             }
             let made = try make()
-            holdWeakly(weaklyHeld(made, otherLifetimes: ".transient, .graph or .permanent"))
+            guard let object = weaklyHeld(made) else {
+                let error = resolver._valueMadeError(self, made: type(of: made))
+                guard let failure = error as? Failure else { resolver._trap(error) }
+                throw failure
+            }
+            holdWeakly(object)
             initialise(made, resolver: resolver)
             return made
         }
     }
 
-    /// `made` as the object a `.weak` registration holds weakly; stops the program, naming this registration
-    /// and the lifetimes it could have instead, when `made` is a value rather than a class instance.
-    final func weaklyHeld(_ made: Any, otherLifetimes: String) -> AnyObject {
-        guard type(of: made) is AnyObject.Type else {
-            _misuse(
-                "BoxKit: \(displayName) is registered with life: .weak, but its factory made a value of type "
-                    + "\(String(reflecting: type(of: made))), not a class instance: only class instances can be "
-                    + "held weakly. Register it \(otherLifetimes) instead.")
-        }
-        return made as AnyObject
+    /// `made` as the object a `.weak` registration holds weakly, or `nil` when it is a value rather than a
+    /// class instance.
+    final func weaklyHeld(_ made: Any) -> AnyObject? {
+        type(of: made) is AnyObject.Type ? made as AnyObject : nil
     }
 }

@@ -22,8 +22,10 @@ class _AnyRegistration: @unchecked Sendable {
     /// factory, with no instance to look for and nothing to check first. Also in what would otherwise be
     /// padding.
     @usableFromInline let isSyncTransient: Bool
-    /// Whether the factory may throw (`register { () throws -> ... }`): a resolve that runs it takes the
-    /// `.makeThrowing` path. Also in what would otherwise be padding.
+    /// Whether a resolve that runs the factory may fail on its account: the factory may throw
+    /// (`register { () throws -> ... }`), or the registration is `.weak` and its factory may make a value,
+    /// which cannot be held weakly. Such a resolve takes the `.makeThrowing` path, so that `tryResolve` throws
+    /// what a plain resolve would stop the program with. Also in what would otherwise be padding.
     @usableFromInline let mayThrow: Bool
     /// `key == nil` and no runtime arguments: a dependency on this registration is recorded as its service
     /// type alone (`_ResolutionThread.recordDependency`). Also in what would otherwise be padding.
@@ -71,11 +73,15 @@ class _AnyRegistration: @unchecked Sendable {
         instance.holdWeakly(made)
     }
 
+    /// `mayMakeValues`: whether the factory's result may be a value rather than a class instance (the service
+    /// type is not a class), which only a `.weak` registration needs to know (see `mayThrow`); a caller may
+    /// leave it `false` for the other lifetimes.
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false,
         extras: _RegistrationExtras? = nil, takesArguments: Bool = false, isForward: Bool = false,
-        objectFactory: (() -> AnyObject)? = nil, objectResolvingFactory: ((Resolver) -> AnyObject)? = nil
+        mayMakeValues: Bool = false, objectFactory: (() -> AnyObject)? = nil,
+        objectResolvingFactory: ((Resolver) -> AnyObject)? = nil
     ) {
         self.serviceType = serviceType
         self.objectFactory = objectFactory
@@ -85,7 +91,7 @@ class _AnyRegistration: @unchecked Sendable {
         self.life = life
         self.isAsync = isAsync
         self.extras = extras
-        mayThrow = extras?.holdsThrowingFactory ?? false
+        mayThrow = (extras?.holdsThrowingFactory ?? false) || (life == .weak && mayMakeValues)
         self.isForward = isForward
         isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow && !isForward
         hasPlainIdentity = key == nil && !takesArguments

@@ -23,7 +23,9 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
     ) {
         self.factory = factory
         instances = life == .perArguments ? Self.instances(keepingAtMost: maximumInstances) : nil
-        super.init(serviceType: Service.self, key: key, life: life, takesArguments: true)
+        super.init(
+            serviceType: Service.self, key: key, life: life, takesArguments: true,
+            mayMakeValues: life == .weak && !(Service.self is AnyObject.Type))
         if life == .perArguments {
             var unhashable: [String] = []
             for type in Self.argumentTypes {
@@ -115,6 +117,17 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
         make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
             call: { factory($0, first, repeat each rest) })
+    }
+
+    /// `make` for a `.makeThrowing` lookup (a `.weak` registration whose factory may make a value: see
+    /// `mayThrow`): the same lifetime rules, with a value that cannot be held weakly thrown as a ``BoxError``.
+    @usableFromInline
+    func makeThrowing(
+        resolvingFrom origin: Box, holder: Unmanaged<Box>?, arguments first: First, _ rest: repeat each Rest
+    ) throws(BoxError) -> Service {
+        try make(
+            resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
+            call: { (resolver) throws(BoxError) in factory(resolver, first, repeat each rest) })
     }
 
     /// Stops the program: there are no arguments to call the factory with. The message names the argument

@@ -17,9 +17,10 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     @exclusivity(unchecked) var creationTask: Task<Void, Never>?
 
     /// The task that creates a `.weak` instance: started by the first resolve that finds none alive, awaited
-    /// by the resolves that come while it runs (each gets the instance from it, strongly), then dropped.
+    /// by the resolves that come while it runs (each gets the instance from it, strongly, or the error that
+    /// the factory made a value), then dropped.
     /// Guarded by `bookkeeping`.
-    @exclusivity(unchecked) var weakCreationTask: Task<_Made<Service>, Never>?
+    @exclusivity(unchecked) var weakCreationTask: Task<Result<_Made<Service>, BoxError>, Never>?
 
     /// Guards the creation tasks and the instances they store; made by the first resolve that needs it. No
     /// user code runs while it is held: the factory runs in the task, outside it.

@@ -34,7 +34,9 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
             } else {
                 _RegistrationExtras.ifAny(isolation: isolation, declaredDependencies: declaredDependencies)
             }
-        super.init(serviceType: Service.self, key: key, life: life, extras: extras)
+        super.init(
+            serviceType: Service.self, key: key, life: life, extras: extras,
+            mayMakeValues: life == .weak && !(Service.self is AnyObject.Type))
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -57,7 +59,8 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// A factory that may throw (`register { () throws -> ... }`), in its resolver-taking shape, kept in the
     /// extras; the other two factories are then `nil`.
     var throwingFactory: ((Resolver) throws -> Service)? {
-        mayThrow ? unsafeDowncast(extras.unsafelyUnwrapped, to: _ThrowingFactory<Service>.self).factory : nil
+        guard let extras, extras.holdsThrowingFactory else { return nil }
+        return unsafeDowncast(extras, to: _ThrowingFactory<Service>.self).factory
     }
 
     /// Calls the factory that may throw: a ``BoxError`` it throws (from a `tryResolve` of its own, say)
@@ -89,13 +92,15 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         return makeTransient(resolvingFrom: origin) { call($0) }
     }
 
-    /// `make` for a factory that may throw (a `.makeThrowing` lookup): the same lifetime rules, out of line,
-    /// with what the factory throws passed on as a ``BoxError``.
+    /// `make` for a resolve that may fail on the factory's account (a `.makeThrowing` lookup: see
+    /// `mayThrow`): the same lifetime rules, out of line, with what the factory throws, or a `.weak` factory's
+    /// value that cannot be held weakly, passed on as a ``BoxError``.
     @usableFromInline
     func makeThrowing(resolvingFrom origin: Box, holder: Unmanaged<Box>?) throws -> Service {
-        try make(
+        let mayThrow = extras?.holdsThrowingFactory ?? false
+        return try make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-            call: { resolver throws in try callThrowing(resolver) })
+            call: { resolver throws in mayThrow ? try callThrowing(resolver) : call(resolver) })
     }
 
     /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,

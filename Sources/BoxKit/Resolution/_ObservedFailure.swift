@@ -31,6 +31,9 @@ struct _ObservedFailure: @unchecked Sendable {
         case typeMismatch
         /// The registration found has a factory that may throw, and it threw (the error is the `BoxError`'s).
         case factoryFailed
+        /// The registration found is `.weak`, and its factory made a value of type `otherType`, not a class
+        /// instance: only class instances can be held weakly.
+        case madeValue
     }
 
     // The fields are few and small, the kind last, so that a `BoxError`, which every typed-throws frame
@@ -44,7 +47,8 @@ struct _ObservedFailure: @unchecked Sendable {
     /// registration's).
     let argumentTypes: [Any.Type]
     /// For `.wrongIsolation`, the global actor the registration's factory must run on; for `.typeMismatch`,
-    /// the service type the forward resolved. Only its name is read.
+    /// the service type the forward resolved; for `.madeValue`, the type of the value the factory made. Only
+    /// its name is read.
     let otherType: Any.Type?
     /// The resolutions in flight when it failed, outermost first, not counting the failed one.
     let inFlight: [_Dependency]
@@ -70,6 +74,15 @@ struct _ObservedFailure: @unchecked Sendable {
             serviceType: registration.serviceType, key: registration.key, argumentTypes: registration.argumentTypes,
             otherType: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
             inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: kind)
+    }
+
+    /// A resolve from `origin` that found `registration`, `.weak`, whose factory made a value of type `made`.
+    static func madeValue(
+        _ registration: _AnyRegistration, made: Any.Type, inFlight: [_AnyRegistration], origin: Box
+    ) -> _ObservedFailure {
+        _ObservedFailure(
+            serviceType: registration.serviceType, key: registration.key, argumentTypes: registration.argumentTypes,
+            otherType: made, inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .madeValue)
     }
 
     /// A resolve of `forwarded` under `key` from `origin` through a forward whose target, of type `found`, is
@@ -133,7 +146,7 @@ struct _ObservedFailure: @unchecked Sendable {
         case .argumentsRequired: return (.argumentMismatch, [_names(registeredSignature)])
         case .wrongIsolation: return (.wrongIsolation, [])
         case .factoryFailed: return (.factoryFailed, [])
-        case .typeMismatch: return (.typeMismatch, [])
+        case .typeMismatch, .madeValue: return (.typeMismatch, [])
         }
     }
 
@@ -145,6 +158,11 @@ struct _ObservedFailure: @unchecked Sendable {
         case .typeMismatch: otherType.map { _describe($0, key: key) }
         default: nil
         }
+    }
+
+    /// For `.madeValue`, the name of the type of the value the factory made; `nil` for the other kinds.
+    var madeValue: String? {
+        kind == .madeValue ? otherType.map { String(reflecting: $0) } : nil
     }
 
     /// The names of the resolutions in flight, then of the one that failed.
