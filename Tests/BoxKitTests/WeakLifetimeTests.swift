@@ -121,7 +121,8 @@ struct WeakLifetimeTests {
                     + "BoxKitTests.Point, not a class instance"))
     }
 
-    @Test("tryResolve of a .weak service whose factory makes a value throws typeMismatch naming both types",
+    @Test(
+        "tryResolve of a .weak service whose factory makes a value throws typeMismatch naming both types",
         arguments: backends)
     func valueTypeThrows(backend: Box.Backend) throws {
         let box = Box(backend: backend)
@@ -151,7 +152,10 @@ struct WeakLifetimeTests {
     func valueTypeThrowsInChain(backend: Box.Backend) throws {
         let box = Box(backend: backend)
         box.register(life: .weak) { Point(x: 1, y: 2) }
-        box.register(Tracked.self) { r throws in _ = try r.tryResolve(Point.self); return Tracked() }
+        box.register(Tracked.self) { r throws in
+            _ = try r.tryResolve(Point.self)
+            return Tracked()
+        }
         let error = try #require(throws: BoxError.self) { try box.tryResolve(Tracked.self) }
         #expect(error.reason == .typeMismatch)
         #expect(error.chain == ["BoxKitTests.Tracked", "BoxKitTests.Point"])
@@ -166,7 +170,8 @@ struct WeakLifetimeTests {
         #expect(error.description.contains("made a value of type BoxKitTests.Point"))
     }
 
-    @Test("verify() reports a .weak factory that makes a value, and the box verifies once it is fixed",
+    @Test(
+        "verify() reports a .weak factory that makes a value, and the box verifies once it is fixed",
         arguments: backends)
     func verifyReportsValueType(backend: Box.Backend) {
         let box = Box(backend: backend)
