@@ -78,10 +78,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping () -> Service
     ) -> any ServiceStoring {
-        let registration = _ObjectRegistration(
-            serviceType: Service.self, key: key, life: life, factory: factory, resolving: nil)
-        _register(registration, typeID: ObjectIdentifier(Service.self))
-        return registration
+        _registerObject(Service.self, key: key, life: life, factory: factory, resolving: nil)
     }
 
     /// Registers a factory for the class `type` that resolves its dependencies from the box it receives.
@@ -107,10 +104,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         _ factory: @escaping (Resolver) -> Service
     ) -> any ServiceStoring {
-        let registration = _ObjectRegistration(
-            serviceType: Service.self, key: key, life: life, factory: nil, resolving: factory)
-        _register(registration, typeID: ObjectIdentifier(Service.self))
-        return registration
+        _registerObject(Service.self, key: key, life: life, factory: nil, resolving: factory)
     }
 
     /// The registration BoxKit's own generic code (`autoregister`, `forward`, `register(isolatedTo:)`) makes
@@ -137,6 +131,21 @@ extension Box {
         return _ObjectRegistration(
             serviceType: Service.self, key: key, life: life, factory: madeObject, resolving: resolvedObject,
             extras: .ifAny(isolation: isolation, declaredDependencies: declaredDependencies))
+    }
+
+    /// Registers `factory` or `resolving` (exactly one) for the class `type`: what a `register` call site for
+    /// a class compiles to, one call with the type's metadata and the factory. Not inlinable: the
+    /// registration is made and inserted here, once in BoxKit, so that each `register` line of an app adds a
+    /// call to its code and not the registration's allocation and initialisation.
+    @usableFromInline
+    func _registerObject(
+        _ type: Any.Type, key: String?, life: LifeType, factory: (() -> AnyObject)?,
+        resolving: ((Resolver) -> AnyObject)?
+    ) -> _ObjectRegistration {
+        let registration = _ObjectRegistration(
+            serviceType: type, key: key, life: life, factory: factory, resolving: resolving)
+        _register(registration, typeID: ObjectIdentifier(type))
+        return registration
     }
 
     /// The one registration funnel: non-generic, so that only the registration object is made in the

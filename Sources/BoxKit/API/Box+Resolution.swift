@@ -64,10 +64,36 @@ extension Box {
     }
 
     /// A resolve without runtime arguments: one non-generic lookup, then the one funnel
-    /// (`_Lookup.instance`), which recovers the typed registration without a dynamic cast. It specialises in
-    /// the caller's module.
+    /// (`_Lookup.instance`), which recovers the typed registration without a dynamic cast.
+    ///
+    /// For a class service (`_isObjectReference`, known once specialised), only a ready permanent instance
+    /// (`.object`) is handed over in the caller's code; every other lookup is finished by one non-generic
+    /// call (`_objectInstance`), and what needs the type after that by generic code compiled once in BoxKit
+    /// (`_finishInGeneral`): each resolve of a class in an app's code is a few instructions and two calls.
+    /// For any other service type the funnel specialises in the caller's module. Each kind has a function of
+    /// its own, so that a debug build's frame for a resolve holds only its kind's locals (a chain of nested
+    /// resolves must fit a secondary thread's stack).
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
+        guard _isObjectReference(Service.self) else { return try _resolveTyped(type, key: key) }
+        return try _resolveObject(type, key: key)
+    }
+
+    /// `_resolve` of a class service.
+    @inlinable @inline(__always)
+    func _resolveObject<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
+        let lookup = _begin(ObjectIdentifier(type), key: key)
+        if lookup.state == .object {
+            return unsafeBitCast(
+                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
+        }
+        guard let object = _objectInstance(lookup) else { return try _finishInGeneral(lookup, as: type, key: key) }
+        return unsafeBitCast(object, to: Service.self)
+    }
+
+    /// `_resolve` of any other service type.
+    @inlinable @inline(__always)
+    func _resolveTyped<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
         try _begin(type, key: key).instance(from: self) { lookup throws(BoxError) in
             try lookup._finish(from: self, as: type, key: key)
         }

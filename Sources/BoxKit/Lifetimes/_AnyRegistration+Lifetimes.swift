@@ -41,10 +41,17 @@ extension _AnyRegistration {
 
 /// Whether a `Service` is one class reference (a class type, or `AnyObject` itself, in which
 /// `_ObjectRegistration` keeps its instances; not another existential, nor a value), which converts to and
-/// from an object pointer by a bit cast. Constant once specialised for a type whose size is not one
-/// reference's; for one that is, comparing with `AnyObject` may be left to run time.
+/// from an object pointer by a bit cast.
+///
+/// A constant once specialised, folded before the optimiser specialises what it guards (`_canBeClass` is a
+/// builtin the compiler answers from the concrete type), so that a branch taken only for other types leaves
+/// no code for a class; in unspecialised code, asked at run time.
 @inlinable @inline(__always)
 func _isObjectReference<Service>(_: Service.Type) -> Bool {
-    MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
-        && (Service.self is AnyObject.Type || Service.self == AnyObject.self)
+    guard MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size else { return false }
+    switch _canBeClass(Service.self) {
+    case 0: return false
+    case 1: return true
+    default: return Service.self is AnyObject.Type || Service.self == AnyObject.self
+    }
 }

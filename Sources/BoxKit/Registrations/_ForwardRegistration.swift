@@ -205,7 +205,7 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
             let lookup = box._begin(targetTypeID, key: key, wide: targetIsWide)
             return try finishTarget(Unmanaged.passUnretained(self), box, lookup)
         }
-        let lookup = try box._beginObject(targetType, key: key)
+        let lookup = box._beginObject(targetType, key: key)
         guard lookup.state == .object else { return try finishTarget(Unmanaged.passUnretained(self), box, lookup) }
         guard let cast = cast(retained: lookup.value.unsafelyUnwrapped) else {
             throw box._typeMismatchError(targetType, isNot: Forwarded.self, key: key)

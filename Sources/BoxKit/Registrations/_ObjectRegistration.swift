@@ -16,10 +16,9 @@
 final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Sendable {
     // The factory is `objectFactory` or `objectResolvingFactory`, declared in `_AnyRegistration` (see there).
 
-    /// Inlinable, so that `register` makes it in the caller's code, as it does `_Registration`; its metadata
+    /// Made inside BoxKit (`Box._registerObject`, `Box._registration`), never in an app's code: its metadata
     /// is the same for every service type. `extras` are an isolated factory's actor or an auto-registered
     /// initializer's parameter types (`Box._registration`); `register` has none.
-    @inlinable
     init(
         serviceType: Any.Type, key: String?, life: LifeType, factory: (() -> AnyObject)?,
         resolving: ((Resolver) -> AnyObject)?, extras: _RegistrationExtras? = nil
@@ -50,17 +49,16 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     /// calls the factory where it is resolved.
     @inlinable @inline(__always)
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> AnyObject {
-        guard life == .transient else {
-            return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
-        }
+        guard life == .transient else { return makeShared(resolvingFrom: origin, holder: holder) }
         return makeTransient(resolvingFrom: origin) { call($0) }
     }
 
     /// `make` for the lifetimes that share an instance: out of line, and compiled once in BoxKit for every
-    /// class service, since it keeps and reads the instance as `AnyObject`.
+    /// class service, since it keeps and reads the instance as `AnyObject`. `holder` is the ancestor box that
+    /// holds the registration, `nil` when it is `origin`.
     @usableFromInline
-    func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> AnyObject {
-        make(resolvingFrom: origin, holder: holder, call: { call($0) })
+    func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> AnyObject {
+        make(resolvingFrom: origin, holder: { holder?.takeUnretainedValue() }, call: { call($0) })
     }
 
     @usableFromInline func service(_ resolver: Resolver) -> Any {

@@ -86,9 +86,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// pattern the branch predictor cannot follow when a resolve's dependencies are of different types.
     @inlinable @inline(__always)
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
-        guard life == .transient else {
-            return makeShared(resolvingFrom: origin) { holder?.takeUnretainedValue() }
-        }
+        guard life == .transient else { return makeShared(resolvingFrom: origin, holder: holder) }
         return makeTransient(resolvingFrom: origin) { call($0) }
     }
 
@@ -103,12 +101,15 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
             call: { resolver throws in mayThrow ? try callThrowing(resolver) : call(resolver) })
     }
 
-    /// `make` for the lifetimes that share an instance, out of line so that a transient resolve stays small,
-    /// but specialised where the service is resolved. `holder` names the box that holds the registration
-    /// (`nil`: `origin`); it is asked only by the lifetimes that need it.
-    @inlinable @inline(never)
-    func makeShared(resolvingFrom origin: Box, holder: () -> Box?) -> Service {
-        make(resolvingFrom: origin, holder: holder, call: { call($0) })
+    /// `make` for the lifetimes that share an instance; `holder` is the ancestor box that holds the
+    /// registration, `nil` when it is `origin`.
+    ///
+    /// Not inlinable: compiled once, generically, in BoxKit, so that an app's code holds no copy of the
+    /// lifetime machinery per service type, only the call. A shared instance is made once (a `.graph` one
+    /// once per top-level resolve, a `.weak` one while nobody holds it); a ready instance never reaches here.
+    @usableFromInline
+    func makeShared(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> Service {
+        make(resolvingFrom: origin, holder: { holder?.takeUnretainedValue() }, call: { call($0) })
     }
 
     @usableFromInline func service(_ resolver: Resolver) -> Any {

@@ -38,7 +38,7 @@ extension Box {
     /// `decide` never makes a `.makeThrowing` lookup of).
     private func _resolve<Service, Failure: Error>(
         _ registration: _AnyRegistration, as _: Service.Type, make: (Box) -> Service,
-        makeShared: (Box, () -> Box?) -> Service,
+        makeShared: (Box, Unmanaged<Box>?) -> Service,
         makeThrowing: ((Box, Unmanaged<Box>?) throws(Failure) -> Service)?
     ) throws(Failure) -> Service {
         let raw = Unmanaged.passUnretained(registration).toOpaque()
@@ -48,7 +48,10 @@ extension Box {
             ready: { _ in registration.keptInstance(as: Service.self) },
             make: { _, resolver, _ in
                 guard registration.life != .transient else { return make(resolver) }
-                return makeShared(resolver) { _holder(of: registration) }
+                let holder = _holder(of: registration)
+                return withExtendedLifetime(holder) {
+                    makeShared(resolver, holder.map { Unmanaged.passUnretained($0) })
+                }
             },
             otherwise: { lookup throws(Failure) in
                 if lookup.state == .makeThrowing, let makeThrowing {
