@@ -55,7 +55,8 @@ extension Box {
     ///   (``BoxError/Reason-swift.enum/wrongIsolation``), when its factory threw
     ///   (``BoxError/Reason-swift.enum/factoryFailed``), and, for a type forwarded with
     ///   ``forward(_:to:key:)``, when the service it forwards to fails in any of these ways or is not of
-    ///   `type` (``BoxError/Reason-swift.enum/typeMismatch``).
+    ///   `type` (``BoxError/Reason-swift.enum/typeMismatch``), and when a ``LifeType/weak`` registration's
+    ///   factory made a value, which cannot be held weakly (``BoxError/Reason-swift.enum/typeMismatch`` too).
     /// - Complexity: O(1) on average, as ``resolve(_:key:)``.
     @inlinable
     public func tryResolve<Service>(_ type: Service.Type = Service.self, key: String? = nil) throws(BoxError) -> Service
@@ -66,7 +67,7 @@ extension Box {
     /// A resolve without runtime arguments: one non-generic lookup, then the one funnel
     /// (`_Lookup.instance`), which recovers the typed registration without a dynamic cast.
     ///
-    /// For a class service (`_isObjectReference`, known once specialised), only a ready permanent instance
+    /// For a class service (`_resolvesAsObject`, known before specialising), only a ready permanent instance
     /// (`.object`) is handed over in the caller's code; every other lookup is finished by one non-generic
     /// call (`_objectInstance`), and what needs the type after that by generic code compiled once in BoxKit
     /// (`_finishInGeneral`): each resolve of a class in an app's code is a few instructions and two calls.
@@ -75,7 +76,7 @@ extension Box {
     /// resolves must fit a secondary thread's stack).
     @inlinable @inline(__always)
     func _resolve<Service>(_ type: Service.Type, key: String?) throws(BoxError) -> Service {
-        guard _isObjectReference(Service.self) else { return try _resolveTyped(type, key: key) }
+        guard _resolvesAsObject(Service.self) else { return try _resolveTyped(type, key: key) }
         return try _resolveObject(type, key: key)
     }
 

@@ -15,8 +15,9 @@ extension _AnyRegistration {
     /// - `.perArguments` is not made here: its lookup (`_Lookup.State.perArguments`) takes the registration's
     ///   own `perArgumentsInstance`, which hashes and compares the arguments.
     ///
-    /// Inlinable, so that it specialises (out of line, in each kind's `makeShared`) where the service is
-    /// resolved; a transient resolve takes `makeTransient` inline instead.
+    /// Inlinable, so that a transient resolve specialised where the service is resolved takes
+    /// `makeTransient` inline; the shared lifetimes reach it through each kind's `makeShared`, compiled once
+    /// in BoxKit.
     @inlinable
     final func make<Service, Failure: Error>(
         resolvingFrom origin: Box, holder: () -> Box?, call: (Box) throws(Failure) -> Service
@@ -41,17 +42,26 @@ extension _AnyRegistration {
 
 /// Whether a `Service` is one class reference (a class type, or `AnyObject` itself, in which
 /// `_ObjectRegistration` keeps its instances; not another existential, nor a value), which converts to and
-/// from an object pointer by a bit cast.
-///
-/// A constant once specialised, folded before the optimiser specialises what it guards (`_canBeClass` is a
-/// builtin the compiler answers from the concrete type), so that a branch taken only for other types leaves
-/// no code for a class; in unspecialised code, asked at run time.
+/// from an object pointer by a bit cast. Constant once specialised for a type whose size is not one
+/// reference's; for one that is, comparing with `AnyObject` may be left to run time.
 @inlinable @inline(__always)
 func _isObjectReference<Service>(_: Service.Type) -> Bool {
+    MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
+        && (Service.self is AnyObject.Type || Service.self == AnyObject.self)
+}
+
+/// Whether a resolve of `Service` takes the class path (`Box._resolveObject`): a type of one reference that
+/// is a class reference. `_canBeClass` is a builtin the compiler answers from a concrete type before it
+/// specialises anything, so the typed path this excludes leaves no code in a class's resolve (a cast to
+/// `AnyObject.Type` is folded only later); unspecialised code (a debug build) asks `_isObjectReference` at
+/// run time. What the class path reads as `AnyObject` it checks on the registration (`makesObjects`, how the
+/// instance is kept), never on this answer.
+@inlinable @inline(__always)
+func _resolvesAsObject<Service>(_: Service.Type) -> Bool {
     guard MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size else { return false }
     switch _canBeClass(Service.self) {
     case 0: return false
     case 1: return true
-    default: return Service.self is AnyObject.Type || Service.self == AnyObject.self
+    default: return _isObjectReference(Service.self)
     }
 }

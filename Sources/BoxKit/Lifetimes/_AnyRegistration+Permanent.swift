@@ -8,8 +8,9 @@ extension _AnyRegistration {
     /// its type-index entry, which refuse it unless the registration is the entry of its type and key there),
     /// all while holding `creation`.
     ///
-    /// Inlinable, so that it specialises (out of line, with `makeShared`) in the module that resolves the
-    /// service: run generically, it looks up type metadata on every first creation.
+    /// Inlinable, so that it specialises where a registration kind's `makeShared` is compiled: in BoxKit,
+    /// for a class service's `_ObjectRegistration` (as `AnyObject`); generically, once per creation, for the
+    /// other kinds.
     @inlinable
     final func createPermanent<Service, Failure: Error>(
         resolver: Resolver, _ make: () throws(Failure) -> Service

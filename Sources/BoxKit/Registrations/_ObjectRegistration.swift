@@ -7,7 +7,7 @@
 /// `AnyObject` converts to that implicitly, with no thunk (the two are called the same way, the result one
 /// reference returned directly), and a `let` (`_AnyRegistration.objectFactory`) is called borrowed, as
 /// `_Registration`'s is. The resolve casts the result back to its service type with `unsafeBitCast`
-/// (`_Lookup.instance`), since every lookup of this registration names its class type or a class-bound
+/// (`Box._resolveObject`, `_Lookup.instance`), since every lookup of this registration names its class type or a class-bound
 /// existential of one reference.
 ///
 /// Every lifetime keeps and reads its instance as `AnyObject` (`make`, `makeShared`): one reference, stored
@@ -45,8 +45,8 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
 
     /// Makes the service for a resolve that started at `origin`, by its lifetime's rule
     /// (`_AnyRegistration.make`); `holder` is the ancestor box that holds the registration, `nil` when it
-    /// is `origin`. Always inlined into the resolve, as `_Registration.make` is, so that a transient resolve
-    /// calls the factory where it is resolved.
+    /// is `origin`. Always inlined where it is called (`Box._objectInstance`, compiled once in BoxKit for
+    /// every class service, and the funnel), so that a transient resolve calls the factory directly.
     @inlinable @inline(__always)
     func make(resolvingFrom origin: Box, holder: Unmanaged<Box>?) -> AnyObject {
         guard life == .transient else { return makeShared(resolvingFrom: origin, holder: holder) }

@@ -5,8 +5,8 @@ extension Box {
     /// Resolves one known registration, which the caller holds (``ServiceStoring/service(_:)``, and
     /// ``verify()``): `_ResolutionThread.decide` and the one funnel, as a resolve that found it would. A
     /// permanent factory receives the box in this box's lineage that holds the registration. Throws only
-    /// what a factory that may throw threw; any other failure stops the program (in a verification, its
-    /// thread).
+    /// what a `.makeThrowing` lookup throws (what a factory that may throw threw, or a `.weak` factory's value
+    /// that cannot be held weakly); any other failure stops the program (in a verification, its thread).
     func _resolve<Service>(registration: _Registration<Service>) throws(BoxError) -> Service {
         try _resolve(
             registration, as: Service.self,
@@ -57,7 +57,10 @@ extension Box {
                 if lookup.state == .makeThrowing, let makeThrowing {
                     let source = _CallerHeld(_resolver: self)
                     defer { source._endMake(lookup) }
-                    return try makeThrowing(self, _holder(of: registration).map { Unmanaged.passUnretained($0) })
+                    let holder = _holder(of: registration)
+                    return try withExtendedLifetime(holder) { () throws(Failure) in
+                        try makeThrowing(self, holder.map { Unmanaged.passUnretained($0) })
+                    }
                 }
                 _trap(_error(lookup, type: registration.serviceType, key: registration.key))
             })

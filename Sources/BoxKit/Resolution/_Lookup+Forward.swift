@@ -92,7 +92,12 @@ extension Box {
         case .ready:
             let registration = Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
             if registration._withUnsafeGuaranteedRef({ $0.keepsInstanceBoxed }) { return nil }
-        case .pending, .forwarded: break
+        case .pending:
+            // Read as `AnyObject` only what an `_ObjectRegistration` made; a `_Registration`'s pending
+            // instance is read by typed code.
+            let registration = Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
+            if !registration._withUnsafeGuaranteedRef({ $0.makesObjects }) { return nil }
+        case .forwarded: break
         default: return nil
         }
         return lookup.instance(from: self) { lookup -> AnyObject in lookup._forwarded(as: AnyObject.self) }

@@ -50,7 +50,8 @@ extension _Lookup {
     /// one-word error rather than room for a `BoxError`.
     ///
     /// Only resolves that throw `BoxError` reach it: a provider's lookup reports such a registration as
-    /// missing and resolves it through its box; a registration with runtime arguments never has one.
+    /// missing and resolves it through its box; a registration with runtime arguments that has one (a
+    /// `.weak` one that may make a value) is finished by its own `makeThrowing` (`Box._resolve(_:key:arguments:_:)`).
     @inlinable @inline(never)
     func _makeThrowing<Source: _LookupSource, Service>(from source: Source, as type: Service.Type) throws(BoxError)
         -> Service

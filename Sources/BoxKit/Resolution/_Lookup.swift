@@ -10,8 +10,9 @@ struct _Lookup {
         case ready
         /// Call the factory (transient, or the first creation of a permanent), then `_endMake`.
         case make
-        /// `.make` for a registration whose factory may throw (`register { () throws -> ... }`): call it with
-        /// `try`, then `_endMake`, whether it threw or not.
+        /// `.make` for a registration whose resolve may fail on its factory's account (`mayThrow`): a factory
+        /// that may throw (`register { () throws -> ... }`), or a `.weak` one that may make a value, which
+        /// cannot be held weakly. Call it with `try`, then `_endMake`, whether it threw or not.
         case makeThrowing
         /// A `.perArguments` registration, held by this thread's chain outside any read section, as for
         /// `.make`: it finds or makes the instance for the resolve's arguments itself
