@@ -11,7 +11,8 @@ SANITIZE_UB = -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 
 .PHONY: deps build test test-as-apple check consumer lint symbols c-imports floor documented docs showroom \
-	bench bench-quick bench-check bench-guards-record tsan tsan-as-apple asan valgrind fuzz reliability clean
+	bench bench-build-cost bench-quick bench-check bench-guards-record tsan tsan-as-apple asan valgrind fuzz \
+	reliability clean
 
 ## deps: install libxxhash-dev and pkg-config when they are missing (apt), or say how (Homebrew)
 deps:
@@ -167,10 +168,19 @@ fuzz: deps
 reliability: tsan tsan-as-apple asan valgrind fuzz
 
 ## bench: the benchmark report (release build, separate module), written to bench-results.*; every Benchmarks
-## product is built first, since the report's launch rows spawn the Launch* executables built beside it
+## product is built first, since the report's launch rows spawn the Launch* executables built beside it; then
+## what the app graph's wiring costs to build and ship (bench-build-cost), appended to bench-results.md
 bench: deps
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && BOXKIT_COMMIT=$$(git describe --always --dirty 2>/dev/null) $(SWIFT) run -c release BoxKitReport
+	$(MAKE) bench-build-cost
+	printf '\n' >> bench-results.md && cat Benchmarks/.build/build-cost.md >> bench-results.md
+
+## bench-build-cost: machine code and release and debug build times of the app graph's generated wiring at 300
+## and 3,000 services, for BoxKit, Swinject and the hand-written floor, each in a module of its own (written to
+## Benchmarks/.build/build-cost.md; see Benchmarks/BuildCost/build_cost.py)
+bench-build-cost: deps
+	python3 Benchmarks/BuildCost/build_cost.py --markdown Benchmarks/.build/build-cost.md
 
 ## bench-quick: a shorter report, as CI runs it (OUT: where to write it; default the repository root)
 OUT ?= .
