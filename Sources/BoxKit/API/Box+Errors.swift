@@ -56,7 +56,7 @@ extension Box {
     func _valueMadeError(_ registration: _AnyRegistration, made: Any.Type) -> BoxError {
         var around = _inFlight()
         if around.last === registration { around.removeLast() }
-        return BoxError(.madeValue(registration, made: made, inFlight: around, origin: self))
+        return BoxError(.failed(.madeValue, registration, made: made, inFlight: around, origin: self))
     }
 
     /// The error for a synchronous resolve of `registration`, whose factory must run on a global actor, from

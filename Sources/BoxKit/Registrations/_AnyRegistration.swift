@@ -73,14 +73,15 @@ class _AnyRegistration: @unchecked Sendable {
         instance.holdWeakly(made)
     }
 
-    /// `mayMakeValues`: whether the factory's result may be a value rather than a class instance (the service
-    /// type is not a class), which only a `.weak` registration needs to know (see `mayThrow`); a caller may
-    /// leave it `false` for the other lifetimes.
+    /// `returnsServiceType`: whether the factory returns `serviceType` itself (a `_Registration`, an
+    /// `_ArgumentRegistration`), so that, when that is not a class, it may make a value, which a `.weak`
+    /// registration cannot hold (see `mayThrow`); not an `_ObjectRegistration`'s, which returns `AnyObject`
+    /// for a class-bound service type.
     @usableFromInline
     init(
         serviceType: Any.Type, key: String?, life: LifeType, isAsync: Bool = false,
         extras: _RegistrationExtras? = nil, takesArguments: Bool = false, isForward: Bool = false,
-        mayMakeValues: Bool = false, objectFactory: (() -> AnyObject)? = nil,
+        returnsServiceType: Bool = false, objectFactory: (() -> AnyObject)? = nil,
         objectResolvingFactory: ((Resolver) -> AnyObject)? = nil
     ) {
         self.serviceType = serviceType
@@ -91,7 +92,9 @@ class _AnyRegistration: @unchecked Sendable {
         self.life = life
         self.isAsync = isAsync
         self.extras = extras
-        mayThrow = (extras?.holdsThrowingFactory ?? false) || (life == .weak && mayMakeValues)
+        mayThrow =
+            (extras?.holdsThrowingFactory ?? false)
+            || (life == .weak && returnsServiceType && !(serviceType is AnyObject.Type))
         self.isForward = isForward
         isSyncTransient = life == .transient && !isAsync && extras?.isolation == nil && !mayThrow && !isForward
         hasPlainIdentity = key == nil && !takesArguments

@@ -25,7 +25,7 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
         instances = life == .perArguments ? Self.instances(keepingAtMost: maximumInstances) : nil
         super.init(
             serviceType: Service.self, key: key, life: life, takesArguments: true,
-            mayMakeValues: life == .weak && !(Service.self is AnyObject.Type))
+            returnsServiceType: true)
         if life == .perArguments {
             var unhashable: [String] = []
             for type in Self.argumentTypes {

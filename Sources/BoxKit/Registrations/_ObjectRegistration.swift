@@ -7,8 +7,8 @@
 /// `AnyObject` converts to that implicitly, with no thunk (the two are called the same way, the result one
 /// reference returned directly), and a `let` (`_AnyRegistration.objectFactory`) is called borrowed, as
 /// `_Registration`'s is. The resolve casts the result back to its service type with `unsafeBitCast`
-/// (`Box._resolveObject`, `_Lookup.instance`), since every lookup of this registration names its class type or a class-bound
-/// existential of one reference.
+/// (`Box._resolveObject`, `_Lookup.instance`), since every lookup of this registration names its class type
+/// or a class-bound existential of one reference.
 ///
 /// Every lifetime keeps and reads its instance as `AnyObject` (`make`, `makeShared`): one reference, stored
 /// as itself (`_isObjectReference`), which a typed read of the service type reads back by a bit cast.

@@ -36,7 +36,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
             }
         super.init(
             serviceType: Service.self, key: key, life: life, extras: extras,
-            mayMakeValues: life == .weak && !(Service.self is AnyObject.Type))
+            returnsServiceType: true)
     }
 
     /// The registration at `raw`, which the registry stores retained; the caller keeps it alive.
@@ -95,10 +95,10 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// value that cannot be held weakly, passed on as a ``BoxError``.
     @usableFromInline
     func makeThrowing(resolvingFrom origin: Box, holder: Unmanaged<Box>?) throws -> Service {
-        let mayThrow = extras?.holdsThrowingFactory ?? false
+        let factoryMayThrow = extras?.holdsThrowingFactory ?? false
         return try make(
             resolvingFrom: origin, holder: { holder?.takeUnretainedValue() },
-            call: { resolver throws in mayThrow ? try callThrowing(resolver) : call(resolver) })
+            call: { resolver throws in factoryMayThrow ? try callThrowing(resolver) : call(resolver) })
     }
 
     /// `make` for the lifetimes that share an instance; `holder` is the ancestor box that holds the

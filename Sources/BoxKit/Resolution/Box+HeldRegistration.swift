@@ -48,22 +48,29 @@ extension Box {
             ready: { _ in registration.keptInstance(as: Service.self) },
             make: { _, resolver, _ in
                 guard registration.life != .transient else { return make(resolver) }
-                let holder = _holder(of: registration)
-                return withExtendedLifetime(holder) {
-                    makeShared(resolver, holder.map { Unmanaged.passUnretained($0) })
-                }
+                return _withHolder(of: registration) { holder in makeShared(resolver, holder) }
             },
             otherwise: { lookup throws(Failure) in
                 if lookup.state == .makeThrowing, let makeThrowing {
                     let source = _CallerHeld(_resolver: self)
                     defer { source._endMake(lookup) }
-                    let holder = _holder(of: registration)
-                    return try withExtendedLifetime(holder) { () throws(Failure) in
-                        try makeThrowing(self, holder.map { Unmanaged.passUnretained($0) })
+                    return try _withHolder(of: registration) { holder throws(Failure) in
+                        try makeThrowing(self, holder)
                     }
                 }
                 _trap(_error(lookup, type: registration.serviceType, key: registration.key))
             })
+    }
+
+    /// Calls `body` with the box in this box's lineage that holds `registration` (`nil` if none), kept alive
+    /// until `body` returns.
+    private func _withHolder<Result, Failure: Error>(
+        of registration: _AnyRegistration, _ body: (Unmanaged<Box>?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let holder = _holder(of: registration)
+        return try withExtendedLifetime(holder) { () throws(Failure) in
+            try body(holder.map { Unmanaged.passUnretained($0) })
+        }
     }
 
     /// The box in this box's lineage that holds `registration`, if any.

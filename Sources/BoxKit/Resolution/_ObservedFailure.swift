@@ -66,23 +66,16 @@ struct _ObservedFailure: @unchecked Sendable {
             inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .missing)
     }
 
-    /// A resolve from `origin` that found `registration` and could not make it, for `kind`'s reason.
+    /// A resolve from `origin` that found `registration` and could not make it, for `kind`'s reason; `made`
+    /// is, for `.madeValue`, the type of the value the factory made.
     static func failed(
-        _ kind: Kind, _ registration: _AnyRegistration, inFlight: [_AnyRegistration], origin: Box
+        _ kind: Kind, _ registration: _AnyRegistration, made: Any.Type? = nil, inFlight: [_AnyRegistration],
+        origin: Box
     ) -> _ObservedFailure {
         _ObservedFailure(
             serviceType: registration.serviceType, key: registration.key, argumentTypes: registration.argumentTypes,
-            otherType: kind == .wrongIsolation ? registration.isolation?.globalActor : nil,
+            otherType: kind == .wrongIsolation ? registration.isolation?.globalActor : made,
             inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: kind)
-    }
-
-    /// A resolve from `origin` that found `registration`, `.weak`, whose factory made a value of type `made`.
-    static func madeValue(
-        _ registration: _AnyRegistration, made: Any.Type, inFlight: [_AnyRegistration], origin: Box
-    ) -> _ObservedFailure {
-        _ObservedFailure(
-            serviceType: registration.serviceType, key: registration.key, argumentTypes: registration.argumentTypes,
-            otherType: made, inFlight: inFlight.map(_Dependency.init), origin: origin._serial, kind: .madeValue)
     }
 
     /// A resolve of `forwarded` under `key` from `origin` through a forward whose target, of type `found`, is
