@@ -1,8 +1,8 @@
 // Hashing: the only file that includes xxhash.h, in its header-only mode (XXH_INLINE_ALL, as libxxhash-dev's
-// header offers it), so that XXH3 compiles into cbox_hash: a short key, or none, hashes in a few dozen
-// instructions without a call through a library's entry point and its length dispatch. Where xxhash.h is
-// not found (an Apple platform without Homebrew's xxhash, which an app target could not link anyway), or
-// with CBOX_OWN_XXH3 defined, the project's own XXH3 (cbox_xxh3.c) computes the same hash.
+// header offers it), so that XXH3 compiles into cbox_hash: a short key, or none, hashes inline, without a
+// call through a library's entry point and its length dispatch. Where xxhash.h is not found (an Apple
+// platform without Homebrew's xxhash, which an app target could not link anyway), or with CBOX_OWN_XXH3
+// defined, the project's own XXH3 (cbox_xxh3.c) computes the same hash.
 #include "CBoxTable.h"
 
 #if !defined(CBOX_OWN_XXH3) && __has_include(<xxhash.h>)
@@ -27,7 +27,7 @@ uint64_t cbox_hash(const void *type_id, const uint8_t *key, size_t key_length) {
 }
 
 uint64_t cbox_hash_type(const void *type_id) {
-    // cbox_hash with no key, the length known here: XXH3 folds to its few instructions for no input.
+    // cbox_hash with no key, the length known here: XXH3 folds to its path for no input.
     return cbox__xxh3(NULL, 0, (uint64_t)(uintptr_t)type_id);
 }
 

@@ -22,6 +22,7 @@ public struct Registration: Sendable, Hashable, CustomStringConvertible {
     /// `MyApp.Car[key: "BMW", arguments: (Swift.String, Swift.Int)] (transient)`, or
     /// `MyApp.Database (permanent, async)` for an async factory.
     public var description: String {
-        "\(_describe(serviceType: serviceType, key: key, arguments: argumentTypes)) (\(life)\(isAsync ? ", async" : ""))"
+        "\(_describe(serviceType: serviceType, key: key, arguments: argumentTypes)) "
+            + "(\(life)\(isAsync ? ", async" : ""))"
     }
 }

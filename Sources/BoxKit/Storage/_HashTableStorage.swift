@@ -96,8 +96,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         let value = Unmanaged.passRetained(registration).toOpaque()
         let type = _typeBits(typeID)
         let words = registration.key.map(_stringWords)
-        // `_withTableKey` spelled out: through its nested closure the optimiser retains and releases the
-        // registration and the storage twice more per registration.
+        // `_withTableKey` spelled out, not called: the registration and the storage stay borrowed here, where
+        // its nested closure would capture them, retaining and releasing each once more per registration.
         _withKeyBytes(registration.key) { bytes, hasKey, asStored in
             let hash = cbox_hash(type, bytes.baseAddress, bytes.count)
             let word = cbox_key_word(bytes.baseAddress, bytes.count, hasKey)
@@ -273,8 +273,8 @@ final class _HashTableStorage: _ServiceStorage, @unchecked Sendable {
         return indexedReadyObject(in: handle, typeID: typeID, keyed: key)
     }
 
-    /// `indexedReadyObject(in:typeID:key:)` with a key. Out of line, since reading the key's words makes the
-    /// function that does it check a stack protector on return.
+    /// `indexedReadyObject(in:typeID:key:)` with a key. Out of line: the key's words are read through their
+    /// address in this frame of its own, so that the inlined caller's frame takes the address of no local.
     @inline(never)
     private static func indexedReadyObject(in handle: OpaquePointer, typeID: ObjectIdentifier, keyed key: String)
         -> UnsafeMutableRawPointer?

@@ -24,8 +24,8 @@ func _withCanonicalUTF8<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>, _
 /// Whether every byte is ASCII (and so the bytes are already in NFC), eight bytes at a time: whole words,
 /// then one last word that overlaps the previous one instead of a byte loop for the tail. Keys shorter than
 /// a word take two overlapping 4-byte loads (4 to 7 bytes) or their first, middle and last byte (1 to 3),
-/// without a loop. Wrapping arithmetic: the offsets cannot overflow, and checked arithmetic doubled the
-/// instructions of this loop.
+/// without a loop. `&+` and `&-` rather than `+` and `-`: no overflow check on this loop, whose offsets
+/// stay below `count` and cannot overflow.
 @inline(__always)
 func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
@@ -69,7 +69,7 @@ func _typeBits(_ typeID: ObjectIdentifier) -> UnsafeRawPointer {
 }
 
 /// Keys at least this long have their hash noted at registration (`cbox_table_note_key`). Shorter keys
-/// live inside the string value and hash in a few instructions.
+/// live inside the string value (a small string) and are hashed on each lookup, which reads no storage.
 let _notedKeyLength = 16
 
 /// The two words of a string value: they identify its storage (and, for a short string, its bytes), and

@@ -1,7 +1,8 @@
 /// An object made on first use by whichever thread gets there first, then shared.
 ///
 /// A view of one of its owner's atomic words, which holds the object: no allocation until the object is made
-/// (a class here cost every registration an allocation per lazy field). Copies are views of the same word.
+/// (a class here would cost every registration an allocation per lazy field). Copies are views of the same
+/// word.
 /// The owner calls `releaseObject()` in its `deinit`.
 ///
 /// The pointer is published with a releasing compare-exchange and read with an acquiring load.

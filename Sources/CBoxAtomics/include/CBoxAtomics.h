@@ -1,7 +1,8 @@
 // CBoxAtomics: atomic operations on 64-bit words and on single bytes, for the Swift state that threads
-// share (ready flags, published instances, write counters, claims). Header-only: every function is `static inline`, so that a
-// call from Swift, inlinable code included, compiles to the one instruction it stands for, and so that
-// ThreadSanitizer sees each operation as the atomic it is (it instruments them where they are inlined).
+// share (ready flags, published instances, write counters, claims). Header-only: every function is
+// `static inline`, so that a call from Swift, inlinable code included, compiles to the one instruction it
+// stands for, and so that ThreadSanitizer sees each operation as the atomic it is (it instruments them where
+// they are inlined).
 //
 // BoxKit's floor (iOS 17, macOS 14) is below the Synchronization module's (iOS 18, macOS 15), so these
 // stand in for its `Atomic`. Every symbol starts with `cbox_atomic_`.
