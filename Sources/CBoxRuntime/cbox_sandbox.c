@@ -264,7 +264,7 @@ _Noreturn void cbox_sandbox_abandon(void) {
     __atomic_store_n(&thread->chain_count, 0, __ATOMIC_RELEASE);
     thread->recording = 0;
     thread->edge_count = 0;
-    thread->scope = NULL;
+    thread->graph = NULL;
     thread->sandbox = NULL;
     cbox_read_abandon(cbox_thread_reader(thread));
     if (cbox__needs_its_thread(sandbox)) {

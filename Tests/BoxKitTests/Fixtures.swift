@@ -141,7 +141,7 @@ func standardError(of result: ExitTest.Result?) -> String {
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
 }
 
-/// The lifetimes an async factory may have: all but `.graph`, which is one synchronous resolve's scope.
+/// The lifetimes an async factory may have: all but `.graph`, which lasts one synchronous resolve.
 let asyncLifetimes = plainLifetimes.filter { $0 != .graph }
 
 /// The lifetimes a registration without runtime arguments may have: all but `.perArguments`.

@@ -74,7 +74,7 @@ struct SharedInstanceShapeTests {
     func oneWordExistentialAcrossCompiledCode(backend: Box.Backend, resolveFirst: Bool) {
         // The resolves here are specialised in this module; `service(_:)` and `verify()` make or read the
         // instance in BoxKit's generic code. In an optimised build the two disagree on how it is kept (a debug
-        // build cannot show it; `swift test -c release` can). Resolved first, it is kept boxed, and the generic
+        // build cannot show it; `swift test -c release` can). Resolved first, it is kept in a cell, and the generic
         // reads must take it so; made through `service(_:)` first, it is kept as itself and published as the
         // ready object, which the resolves must return as the service.
         let box = Box(backend: backend)

@@ -14,7 +14,7 @@ extension CBoxTableSuite {
         /// The dependency-list entry the plain edge `index` becomes: its bits.
         private static func entry(_ index: Int) -> UInt64 { UInt64(UInt(bitPattern: plain(index))) }
 
-        /// The bits of edges that are not plain: a retained registration (no tag bit) and a boxed dependency (the
+        /// The bits of edges that are not plain: a retained registration (no tag bit) and a dependency in a cell (the
         /// low bit).
         private static let notPlain: [UInt] = [0x20_0000, 0x20_0011]
 

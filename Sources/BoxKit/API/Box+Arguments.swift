@@ -92,7 +92,7 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, arguments first: First, _ rest: repeat each Rest
     ) -> Service {
         do {
-            return try _resolve(type, key: key, arguments: first, repeat each rest)
+            return try _resolveWithArguments(type, key: key, arguments: first, repeat each rest)
         } catch {
             _trap(error)
         }
@@ -124,7 +124,7 @@ extension Box {
     public func tryResolve<Service, First, each Rest>(
         _ type: Service.Type = Service.self, key: String? = nil, arguments first: First, _ rest: repeat each Rest
     ) throws(BoxError) -> Service {
-        try _resolve(type, key: key, arguments: first, repeat each rest)
+        try _resolveWithArguments(type, key: key, arguments: first, repeat each rest)
     }
 
     /// A resolve with runtime arguments: one lookup under the identity of the argument types, then the one
@@ -134,7 +134,7 @@ extension Box {
     /// throws for a value. The argument types are compared only by that lookup, and named only on the failure
     /// path.
     @inlinable @inline(__always)
-    func _resolve<Service, First, each Rest>(
+    func _resolveWithArguments<Service, First, each Rest>(
         _ type: Service.Type, key: String?, arguments first: First, _ rest: repeat each Rest
     ) throws(BoxError) -> Service {
         typealias Registration = _ArgumentRegistration<Service, First, repeat each Rest>

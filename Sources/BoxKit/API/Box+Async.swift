@@ -22,8 +22,8 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` (the default), `.permanent` or `.weak`; see ``LifeType``. Not `.graph`, the scope
-    ///     of one synchronous resolve, which an awaiting factory leaves (that stops the program).
+    ///   - life: `.transient` (the default), `.permanent` or `.weak`; see ``LifeType``. Not `.graph`, which lasts
+    ///     one synchronous resolve, which an awaiting factory leaves (that stops the program).
     ///   - factory: Makes the service; it may suspend. It runs in whichever task resolves the service (for
     ///     `.permanent`, in a task started by the first resolve), hence `@Sendable`.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
@@ -57,8 +57,8 @@ extension Box {
     /// - Parameters:
     ///   - type: The service type; usually inferred from the factory.
     ///   - key: Distinguishes several registrations of one type. `nil` (no key) differs from `""`.
-    ///   - life: `.transient` (the default), `.permanent` or `.weak`; see ``LifeType``. Not `.graph`, the scope
-    ///     of one synchronous resolve, which an awaiting factory leaves (that stops the program).
+    ///   - life: `.transient` (the default), `.permanent` or `.weak`; see ``LifeType``. Not `.graph`, which lasts
+    ///     one synchronous resolve, which an awaiting factory leaves (that stops the program).
     ///   - factory: Makes the service, resolving what it needs from its argument; it may suspend.
     /// - Returns: The registration, to add ``ServiceStoring/onInitialised(_:)`` hooks.
     /// - Complexity: O(1) on average: one XXH3 hash and one insert.
@@ -155,7 +155,7 @@ extension Box {
     func _resolveAsync<Service>(_ type: Service.Type, key: String?) async throws(BoxError) -> Service {
         while true {
             let lookup = _begin(type, key: key)
-            switch lookup.state {
+            switch lookup.failure {
             case .asyncFactory:
                 let (registration, holder) = _endAsync(lookup)
                 return try await _AsyncRegistration<Service>.at(registration).make(resolvingFrom: self, holder: holder)

@@ -26,19 +26,10 @@ extension Box {
         return BoxError(.missing(type, key: key, arguments: arguments, inFlight: _inFlight(), origin: self))
     }
 
-    /// The error for a resolve of `registration` while it is already being made on this thread.
-    func _cycleError(_ registration: _AnyRegistration) -> BoxError {
-        BoxError(.failed(.cycle, registration, inFlight: _inFlight(), origin: self))
-    }
-
-    /// The error for a resolve of `registration` that would nest resolutions past the depth limit.
-    func _tooDeepError(_ registration: _AnyRegistration) -> BoxError {
-        BoxError(.failed(.tooDeep, registration, inFlight: _inFlight(), origin: self))
-    }
-
-    /// The error for a synchronous resolve of `registration`, whose factory is async.
-    func _asyncFactoryError(_ registration: _AnyRegistration) -> BoxError {
-        BoxError(.failed(.asyncFactory, registration, inFlight: _inFlight(), origin: self))
+    /// The error for a resolve of `registration` that failed for `failure`'s reason: a cycle, an async factory
+    /// resolved synchronously, too deep a nesting, or the wrong isolation.
+    func _error(_ failure: _FailureKind, of registration: _AnyRegistration) -> BoxError {
+        BoxError(.failed(failure, registration, inFlight: _inFlight(), origin: self))
     }
 
     /// The error for a resolve of `registration` whose factory threw `error` (not a ``BoxError``).
@@ -59,12 +50,6 @@ extension Box {
         return BoxError(.failed(.madeValue, registration, made: made, inFlight: around, origin: self))
     }
 
-    /// The error for a synchronous resolve of `registration`, whose factory must run on a global actor, from
-    /// code not running on it.
-    func _wrongIsolationError(_ registration: _AnyRegistration) -> BoxError {
-        BoxError(.failed(.wrongIsolation, registration, inFlight: _inFlight(), origin: self))
-    }
-
     /// The error for a resolve of `forwarded` under `key` through a forward, on the chain, whose target is of
     /// type `found`, which is not a `forwarded`.
     @usableFromInline
@@ -74,33 +59,26 @@ extension Box {
         return BoxError(.typeMismatch(found, isNot: forwarded, key: key, inFlight: around, origin: self))
     }
 
-    /// Turns a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup of this box into
-    /// its error, ending the lookup. `arguments` are the types of the runtime arguments the resolve passed
-    /// (none for a plain resolve).
+    /// Turns a `.failed` lookup of this box into its error, ending the lookup. `arguments` are the types of
+    /// the runtime arguments the resolve passed (none for a plain resolve).
     @usableFromInline
     final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         // A miss holds no read section and no chain entry: nothing to end.
-        guard lookup.state != .missing else { return _missingError(type, key: key, arguments: arguments) }
+        guard !lookup.failed(with: .missing) else { return _missingError(type, key: key, arguments: arguments) }
         if lookup.isHeldByChain { return _endOffExecutor(lookup) }
         let error = _error(lookup, type: type, key: key, arguments: arguments)
         _endRead(lookup)
         return error
     }
 
-    /// The error of a `.missing`, `.cycle`, `.asyncFactory`, `.tooDeep` or `.wrongIsolation` lookup, which
-    /// stays as it is.
+    /// The error of a `.failed` lookup, which stays as it is.
     @inline(__always)
     func _error(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
-        guard lookup.state != .missing, let raw = lookup.registration else {
+        guard !lookup.failed(with: .missing), let failure = lookup.failure, let raw = lookup.registration else {
             return _missingError(type, key: key, arguments: arguments)
         }
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
-        return switch lookup.state {
-        case .cycle: _cycleError(registration)
-        case .tooDeep: _tooDeepError(registration)
-        case .wrongIsolation: _wrongIsolationError(registration)
-        default: _asyncFactoryError(registration)
-        }
+        return _error(failure, of: registration)
     }
 
     /// The error for resolving `registration`, which takes runtime arguments, where there are none to pass

@@ -118,7 +118,7 @@ extension Box {
         let raw = lookup.registration.unsafelyUnwrapped
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
         _endMake(lookup)
-        return _wrongIsolationError(registration)
+        return _error(.wrongIsolation, of: registration)
     }
 
     /// The async resolve of `type` and `key` whose `.wrongIsolation` lookup found a registration that must be
@@ -132,7 +132,7 @@ extension Box {
         let actor = _endAsync(lookup).registration.isolation.unsafelyUnwrapped.actor
         return try await _Isolation.run(on: actor) { () throws(BoxError) -> Service? in
             let lookup = self._begin(type, key: key)
-            if lookup.state == .asyncFactory || lookup.state == .wrongIsolation {
+            if lookup.failed(with: .asyncFactory) || lookup.failed(with: .wrongIsolation) {
                 _ = self._endAsync(lookup)
                 return nil
             }

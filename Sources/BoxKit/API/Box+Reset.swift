@@ -141,16 +141,15 @@ extension ServiceStoring {
     /// ```
     ///
     /// Only `.permanent`, `.weak` and `.perArguments` registrations share instances: for any other lifetime
-    /// this stops the program, as does putting a registration in a second scope. A copied box (``Box/init(copying:)``) and
-    /// a reset keep the scope.
+    /// this stops the program, as does putting a registration in a second scope. A copied box
+    /// (``Box/init(copying:)``) and a reset keep the scope.
     ///
     /// - Parameter scope: The scope to join.
     /// - Returns: This registration.
     @discardableResult
     public func inScope(_ scope: Box.Scope) -> Self {
         guard let registration = self as? _AnyRegistration else {
-            _misuse(
-                "BoxKit: inScope(_:) is for the registrations Box.register returns, not \(type(of: self)).")
+            _misuse(_Message.inScopeOnForeignHandle(type(of: self)))
         }
         registration.join(scope)
         return self

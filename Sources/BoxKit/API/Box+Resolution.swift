@@ -70,7 +70,7 @@ extension Box {
     /// For a class service (`_resolvesAsObject`, known before specialising), only a ready permanent instance
     /// (`.object`) is handed over in the caller's code; every other lookup is finished by one non-generic
     /// call (`_objectInstance`), and what needs the type after that by generic code compiled once in BoxKit
-    /// (`_finishInGeneral`): each resolve of a class in an app's code is a few instructions and two calls.
+    /// (`_finishInGeneral`): each resolve of a class in an app's code holds only the `.object` case and two calls.
     /// For any other service type the funnel specialises in the caller's module. Each kind has a function of
     /// its own, so that a debug build's frame for a resolve holds only its kind's locals (a chain of nested
     /// resolves must fit a secondary thread's stack).
@@ -86,7 +86,7 @@ extension Box {
         let lookup = _begin(ObjectIdentifier(type), key: key)
         if lookup.state == .object {
             return unsafeBitCast(
-                Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue(), to: Service.self)
+                Unmanaged<AnyObject>.fromOpaque(lookup.object).takeRetainedValue(), to: Service.self)
         }
         guard let object = _objectInstance(lookup) else { return try _finishInGeneral(lookup, as: type, key: key) }
         return unsafeBitCast(object, to: Service.self)
@@ -98,5 +98,21 @@ extension Box {
         try _begin(type, key: key).instance(from: self) { lookup throws(BoxError) in
             try lookup._finish(from: self, as: type, key: key)
         }
+    }
+}
+
+/// Whether a resolve of `Service` takes the class path (`Box._resolveObject`): a type of one reference that
+/// is a class reference. `_canBeClass` is a builtin the compiler answers from a concrete type before it
+/// specialises anything, so the typed path this excludes leaves no code in a class's resolve (a cast to
+/// `AnyObject.Type` is folded only later); unspecialised code (a debug build) asks `_isObjectReference` at
+/// run time. What the class path reads as `AnyObject` it checks on the registration (`makesObjects`, how the
+/// instance is kept), never on this answer.
+@inlinable @inline(__always)
+func _resolvesAsObject<Service>(_: Service.Type) -> Bool {
+    guard MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size else { return false }
+    switch _canBeClass(Service.self) {
+    case 0: return false
+    case 1: return true
+    default: return _isObjectReference(Service.self)
     }
 }

@@ -39,25 +39,10 @@ public final class Box: BoxApi, Sendable {
     /// The words this box reads and writes atomically: the first stored property of this root class, so that
     /// it starts where `_getUnsafePointerToStoredProperties` says the stored properties do (`init` asserts
     /// it). Word 0 holds the children map once the box has had a child (`_children`); word 1 the C table
-    /// (`_table`). Read and written only through those, atomically, never as a property after `init`.
+    /// (`_table` and `_tableWord`, in `Box+Lookup.swift`). Read and written only through those, atomically,
+    /// never as a property after `init`.
     /// `nonisolated(unsafe)`: only they touch it, atomically.
     nonisolated(unsafe) private var _words: (children: UInt64, table: UInt64) = (0, 0)
-
-    /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the table a resolve
-    /// probes, one load from the box rather than two through the registry object (`_registry.table`, which
-    /// owns the table and serialises its writes).
-    /// The shared empty table (`cbox_table_empty`), in which every lookup misses, until the first
-    /// registration, which publishes the table it makes here (`_HashTableStorage.insert`) before it returns;
-    /// it changes no more after that. Valid for as long as the box lives: `_registry` holds the
-    /// `_HashTableStorage` that owns the table and destroys it only in its own `deinit`.
-    var _table: OpaquePointer? {
-        @inline(__always) get { _tableWord.loadPointer(ordering: .acquiring).map(OpaquePointer.init) }
-    }
-
-    /// The word of `_table`, where the first registration publishes the table it makes.
-    var _tableWord: _AtomicWord {
-        @inline(__always) get { _AtomicWords(inObjectAt: _getUnsafePointerToStoredProperties(self))[1] }
-    }
 
     /// This box's registry and its ancestors' (see `_Registry`): what a resolve from this box searches, kept
     /// alive by this box whether or not the app keeps its ancestors.

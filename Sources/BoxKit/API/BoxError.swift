@@ -39,8 +39,9 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// resolution did not finish within the verification's patience (``Box/verify(patience:)``).
         case notVerified
         /// The service's factory must run on a global actor (it was registered with `isolatedTo:`; see
-        /// <doc:ActorsAndIsolation>), and a synchronous resolve that would have made it ran elsewhere. Resolve it from code isolated to that actor, or with
-        /// ``Box/resolveAsync(_:key:)``, which hops to the actor; ``BoxError/description`` names the actor.
+        /// <doc:ActorsAndIsolation>), and a synchronous resolve that would have made it ran elsewhere. Resolve
+        /// it from code isolated to that actor, or with ``Box/resolveAsync(_:key:)``, which hops to the actor;
+        /// ``BoxError/description`` names the actor.
         case wrongIsolation
         /// What was made is not of the kind the registration promises. A forwarded type
         /// (``Box/forward(_:to:key:)``) was resolved, and the service it forwards to is not of that type (a
@@ -221,87 +222,11 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
                 chain: observed.chain, nearest: nearby.names,
                 detail: observed.detail
-                    ?? _underlying.map { "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))" },
+                    ?? _underlying.map {
+                        "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))"
+                    },
                 madeValue: observed.madeValue, unlistedNearest: nearby.unlisted)
         }
-    }
-}
-
-extension BoxError._Given: CustomStringConvertible {
-    /// The message of an error with this content.
-    var description: String {
-        let subject = _describe(serviceType: serviceType, key: key, arguments: arguments)
-        let listed = nearest.prefix(_nearestListed)
-        let more = nearest.count - listed.count + unlistedNearest
-        let nearby = listed.isEmpty ? "none" : listed.joined(separator: ", ") + (more > 0 ? ", and \(more) more" : "")
-        let path = chain.joined(separator: " -> ")
-        switch reason {
-        case .notRegistered:
-            return "BoxKit: no registration for \(subject). Resolution chain: \(path). Registered nearby: \(nearby)."
-        case .cycle:
-            return "BoxKit: circular dependency while resolving \(subject): \(path). "
-                + "Break the cycle, or close it in an onInitialised hook. Registered nearby: \(nearby)."
-        case .argumentMismatch:
-            let service = _describe(serviceType: serviceType, key: key, arguments: [])
-            let hint = "without arguments: pass them with resolve(_:key:arguments:)"
-            let passed = arguments.isEmpty ? hint : _signature(arguments)
-            return "BoxKit: \(service) is registered \(_registeredForms), not \(passed). Resolution chain: \(path). "
-                + "Registered nearby: \(nearby)."
-        case .tooDeep:
-            let head = chain.first ?? subject
-            let shown = chain.count > 12 ? chain.prefix(5) + ["..."] + chain.suffix(5) : chain[...]
-            return "BoxKit: resolving \(subject) would nest \(chain.count) resolutions on one thread, past the "
-                + "limit of \(_ResolutionThread.depthLimit); the chain began at \(head): "
-                + "\(shown.joined(separator: " -> ")). A factory that resolves its own kind without end, or a "
-                + "graph this deep, needs restructuring."
-        case .notVerified:
-            return "BoxKit: \(subject) was not verified: \(detail ?? "verify() did not resolve it"). "
-                + "Resolution chain: \(path)."
-        case .factoryFailed:
-            return "BoxKit: the factory of \(subject) threw \(detail ?? "an error"). Resolution chain: \(path)."
-        case .typeMismatch:
-            if let madeValue {
-                return "BoxKit: \(subject) is registered with life: .weak, but its factory made a value of type "
-                    + "\(madeValue), not a class instance: only class instances can be held weakly. Register it "
-                    + ".transient or .permanent instead. Resolution chain: \(path)."
-            }
-            let target = detail ?? "the service it forwards to"
-            let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
-            return "BoxKit: \(target) is not a \(serviceType), so it cannot be resolved as one: forward("
-                + "\(type).self, to: ...) needs a subclass or a conforming type. Resolution chain: \(path)."
-        case .wrongIsolation:
-            let actor = detail ?? "its global actor"
-            if chain.count > 1 {  // a factory resolved it: that factory is what runs in the wrong place
-                let parent = chain[chain.count - 2]
-                return "BoxKit: \(subject) is isolated to \(actor): its factory runs only there, and \(parent)'s "
-                    + "factory resolved it synchronously elsewhere. Register \(parent) with isolatedTo: \(actor) as "
-                    + "well, or resolve \(chain[0]) from \(actor)-isolated code. Resolution chain: \(path)."
-            }
-            return "BoxKit: \(subject) is isolated to \(actor): its factory runs only there, and this synchronous "
-                + "resolve ran elsewhere. Resolve it from \(actor)-isolated code, or with "
-                + "`await box.resolveAsync(\(_call))`, which hops to \(actor). Resolution chain: \(path)."
-        case .asyncFactory:
-            return "BoxKit: \(subject) is registered with an async factory, which a synchronous resolve "
-                + "cannot run. Use `await box.resolveAsync(\(_call))` (or tryResolveAsync, resolveAllAsync; "
-                + "`await box.resolve` with BoxKitAwait) from async code. Resolution chain: \(path). "
-                + "Registered nearby: \(nearby)."
-        }
-    }
-
-    /// The arguments of a `resolveAsync` call for the service: `(any Module.Vehicle).self, key: "BMW"`.
-    private var _call: String {
-        let type = serviceType.contains(" ") ? "(\(serviceType))" : serviceType  // `(any P).self`
-        return "\(type).self" + (key.map { ", key: \(_quoted($0))" } ?? "")
-    }
-
-    /// `with arguments (Swift.String, Swift.Int) or (Swift.Int) and without arguments`, from
-    /// `registeredArguments`.
-    private var _registeredForms: String {
-        var forms: [String] = []
-        let lists = registeredArguments.filter { !$0.isEmpty }.map(_signature)
-        if !lists.isEmpty { forms.append("with arguments " + lists.joined(separator: " or ")) }
-        if registeredArguments.contains([]) { forms.append("without arguments") }
-        return forms.isEmpty ? "with other arguments" : forms.joined(separator: " and ")
     }
 }
 

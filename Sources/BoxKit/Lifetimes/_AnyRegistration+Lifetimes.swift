@@ -49,19 +49,3 @@ func _isObjectReference<Service>(_: Service.Type) -> Bool {
     MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size
         && (Service.self is AnyObject.Type || Service.self == AnyObject.self)
 }
-
-/// Whether a resolve of `Service` takes the class path (`Box._resolveObject`): a type of one reference that
-/// is a class reference. `_canBeClass` is a builtin the compiler answers from a concrete type before it
-/// specialises anything, so the typed path this excludes leaves no code in a class's resolve (a cast to
-/// `AnyObject.Type` is folded only later); unspecialised code (a debug build) asks `_isObjectReference` at
-/// run time. What the class path reads as `AnyObject` it checks on the registration (`makesObjects`, how the
-/// instance is kept), never on this answer.
-@inlinable @inline(__always)
-func _resolvesAsObject<Service>(_: Service.Type) -> Bool {
-    guard MemoryLayout<Service>.size == MemoryLayout<AnyObject>.size else { return false }
-    switch _canBeClass(Service.self) {
-    case 0: return false
-    case 1: return true
-    default: return _isObjectReference(Service.self)
-    }
-}

@@ -60,8 +60,8 @@ class _ArgumentInstance: @unchecked Sendable {
         /// Set by a resolve that found the instance, cleared by an eviction that passed over it: the
         /// store's approximation of least-recently-used eviction (CLOCK).
         @inlinable static var referenced: Int { 2 }
-        /// Set when the instance is kept in a `Boxed`; stored before `ready`, read after it.
-        @inlinable static var boxed: Int { 3 }
+        /// Set when the instance is kept in a `Cell`; stored before `ready`, read after it.
+        @inlinable static var inCell: Int { 3 }
     }
 
     /// Held by the thread that makes the instance, while it runs the factory and the hooks.
@@ -106,20 +106,20 @@ class _ArgumentInstance: @unchecked Sendable {
 
     /// Keeps `made` as the instance and sets `ready`; by the thread holding `creation`, once.
     final func keep<Service>(_ made: Service) {
-        let (object, boxed) = _InstanceStorage.object(keeping: made)
-        words[Word.flags].byte(Flag.boxed).storeFlag(boxed, ordering: .relaxed)
+        let (object, inCell) = _InstanceStorage.object(keeping: made)
+        words[Word.flags].byte(Flag.inCell).storeFlag(inCell, ordering: .relaxed)
         words[Word.instance].storePointer(Unmanaged.passRetained(object).toOpaque(), ordering: .relaxed)
         words[Word.flags].byte(Flag.ready).storeFlag(true, ordering: .releasing)
     }
 
     /// The instance `keep(_:)` kept, read as the same `Service`, once `isReady` was read true.
     ///
-    /// - Complexity: O(1): the note, then the instance or the value its `Boxed` holds.
+    /// - Complexity: O(1): the note, then the instance or the value its `Cell` holds.
     @inlinable
     final func instance<Service>(as _: Service.Type) -> Service {
-        let boxed = words[Word.flags].byte(Flag.boxed).loadFlag(ordering: .relaxed)
+        let inCell = words[Word.flags].byte(Flag.inCell).loadFlag(ordering: .relaxed)
         return Unmanaged<AnyObject>.fromOpaque(instanceWord)._withUnsafeGuaranteedRef {
-            _InstanceStorage.instance(in: $0, as: Service.self, boxed: boxed)
+            _InstanceStorage.instance(in: $0, as: Service.self, inCell: inCell)
         }
     }
 

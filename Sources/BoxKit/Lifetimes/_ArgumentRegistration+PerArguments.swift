@@ -83,14 +83,14 @@ extension _ArgumentRegistration {
     ) throws(BoxError) -> Service {
         if entry.isReady { return entry.instance(as: Service.self) }
         if entry.creator == _ResolutionThread.identity {
-            guard let pending = entry.pending else { throw origin._cycleError(self) }
+            guard let pending = entry.pending else { throw origin._error(.cycle, of: self) }
             return pending.assumingMemoryBound(to: Service.self).pointee
         }
         return _ResolutionThread.withCreationClaim(entry.creation, creator: entry.creatorWord) {
             if entry.isReady { return entry.instance(as: Service.self) }
             entry.creator = _ResolutionThread.identity
             defer { entry.creator = 0 }
-            if startsObserving() { _ResolutionThread.recordNestedResolutions(of: self) }
+            if startsFirstCreation() { _ResolutionThread.recordNestedResolutions(of: self) }
             let resolver = holder?.takeUnretainedValue() ?? origin
             let made = factory(resolver, first, repeat each rest)
             if hasHooks {

@@ -18,7 +18,7 @@ extension _AsyncRegistration {
             return started
         }
         if let task {
-            guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
+            guard _CreationWaits.begin(awaiting: self) else { throw origin._error(.cycle, of: self) }
             await task.value
             _CreationWaits.end()
         }

@@ -32,7 +32,7 @@ extension _AsyncRegistration {
             return (nil, started)
         }
         if let alive { return alive as! Service }
-        guard _CreationWaits.begin(awaiting: self) else { throw origin._cycleError(self) }
+        guard _CreationWaits.begin(awaiting: self) else { throw origin._error(.cycle, of: self) }
         defer { _CreationWaits.end() }
         return try await task.unsafelyUnwrapped.value.get().instance
     }

@@ -16,7 +16,7 @@ extension _ProviderState {
     ///   to; after a write, one search.
     @usableFromInline
     final func begin() -> _Lookup {
-        guard let pinned = _vouchedPin() ?? revalidate() else { return _Lookup(.missing) }
+        guard let pinned = _vouchedPin() ?? revalidate() else { return _Lookup(failed: .missing) }
         return _classify(pinned)
     }
 
@@ -41,7 +41,7 @@ extension _ProviderState {
         let lookup = _ResolutionThread.decide(
             raw, holder: nil, thread: cbox_thread_current(), hold: .caller, makesPermanents: false)
         if lookup.state == .object && !binding._withUnsafeGuaranteedRef({ $0.watchesAncestors }) {
-            object.storePointer(lookup.value, ordering: .releasing)
+            object.storePointer(lookup.object, ordering: .releasing)
         }
         return lookup
     }

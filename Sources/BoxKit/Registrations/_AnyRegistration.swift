@@ -100,8 +100,7 @@ class _AnyRegistration: @unchecked Sendable {
         hasPlainIdentity = key == nil && !takesArguments
         _require(
             life != .perArguments || takesArguments,
-            "BoxKit: \(_describe(serviceType, key: key)) is registered with life: .perArguments, which keeps an "
-                + "instance per value of the runtime arguments, but its factory takes none: use .permanent.")
+            _Message.perArgumentsWithoutArguments(_describe(serviceType, key: key)))
         assert(
             withUnsafeMutablePointer(to: &_wordStorage) { UnsafeMutableRawPointer($0) } == words.base,
             "the atomic words are not the registration's first stored property")
@@ -187,15 +186,15 @@ class _AnyRegistration: @unchecked Sendable {
         @inlinable static var hasHooks: Int { 1 }
         /// Set when the first creation starts: the resolutions nested in that one are recorded as this
         /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
-        @inlinable static var dependenciesObserved: Int { 2 }
+        @inlinable static var firstCreation: Int { 2 }
         /// Set once a verification found that this registration's factory resolves one whose factory must run
         /// on a global actor: later verifications leave it alone.
         static let resolvesIsolated = 3
         /// `creation`'s claim: held while a thread creates the shared instance.
         static let creation = 4
-        /// Set when `instance` keeps the shared instance in a `Boxed` rather than as itself: stored with the
+        /// Set when `instance` keeps the shared instance in a `Cell` rather than as itself: stored with the
         /// instance, before `ready` (an async registration's `created`) is set, and read after it.
-        @inlinable static var instanceBoxed: Int { 5 }
+        @inlinable static var instanceInCell: Int { 5 }
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -221,15 +220,15 @@ class _AnyRegistration: @unchecked Sendable {
     @inlinable
     final var hasHooks: Bool { words[Word.flags].byte(Flag.hasHooks).loadFlag(ordering: .acquiring) }
 
-    /// Whether a first creation has begun (`startsObserving`): no later creation records what it resolves.
+    /// Whether a first creation has begun (`startsFirstCreation`): no later creation records what it resolves.
     @inlinable
-    final var isObserved: Bool { words[Word.flags].byte(Flag.dependenciesObserved).loadFlag(ordering: .relaxed) }
+    final var hasFirstCreation: Bool { words[Word.flags].byte(Flag.firstCreation).loadFlag(ordering: .relaxed) }
 
     /// Whether this resolve is the first creation, whose nested resolutions are recorded; marks it taken.
     @inlinable
-    final func startsObserving() -> Bool {
-        if isObserved { return false }
-        words[Word.flags].byte(Flag.dependenciesObserved).storeFlag(true, ordering: .relaxed)
+    final func startsFirstCreation() -> Bool {
+        if hasFirstCreation { return false }
+        words[Word.flags].byte(Flag.firstCreation).storeFlag(true, ordering: .relaxed)
         return true
     }
 
@@ -276,16 +275,12 @@ class _AnyRegistration: @unchecked Sendable {
     /// lifetime shares no instance for a scope to reset.
     final func join(_ scope: Box.Scope) {
         guard life.sharesInstances else {
-            _misuse(
-                "BoxKit: \(displayName) is registered .\(life), which shares no instance: only .permanent, .weak "
-                    + "and .perArguments registrations can be in a scope (\"\(scope.name)\") for reset(scope:) to "
-                    + "drop.")
+            _misuse(_Message.sharesNoInstance(displayName, life: life, scope: scope.name))
         }
         let member = scopeReference.load(orMake: { _ScopeMembership(scope) })
         _require(
             member.scope == scope,
-            "BoxKit: \(displayName) is already in scope \"\(member.scope.name)\"; a registration is in one scope at most."
-        )
+            _Message.alreadyInScope(displayName, scope: member.scope.name))
     }
 
     /// Resolves this registration from `box`, the box that holds it, for ``Box/verify()``; `nil` for

@@ -33,16 +33,14 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
             }
             _require(
                 unhashable.isEmpty,
-                "BoxKit: \(displayName) is registered with life: .perArguments, which keeps an instance per value "
-                    + "of its arguments, but \(unhashable.joined(separator: ", ")) is not Hashable.")
+                _Message.perArgumentsUnhashable(displayName, unhashable: unhashable))
         }
         _require(
             maximumInstances == nil || life == .perArguments,
-            "BoxKit: \(displayName) is registered with life: .\(life) and maximumInstances, which bounds only the "
-                + "instances a .perArguments registration keeps.")
+            _Message.maximumInstancesWithoutPerArguments(displayName, life: life))
         _require(
             (maximumInstances ?? 1) > 0,
-            "BoxKit: \(displayName) is registered with maximumInstances: \(maximumInstances ?? 0); keep at least 1.")
+            _Message.tooFewInstances(displayName, maximumInstances: maximumInstances ?? 0))
     }
 
     /// The store of a `.perArguments` registration, or `nil` when an argument type is not `Hashable` (`init`

@@ -32,9 +32,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     init(key: String?, life: LifeType, factory: @escaping @Sendable (Resolver) async -> Service) {
         _require(
             life != .graph,
-            "BoxKit: \(_describe(Service.self, key: key)) cannot be registered with life: .graph and an async "
-                + "factory: a graph is the scope of one synchronous top-level resolve on one thread, which an "
-                + "awaiting factory leaves. Register it .transient, .weak or .permanent.")
+            _Message.asyncGraph(_describe(Service.self, key: key)))
         self.factory = factory
         created = asyncWords[0]
         bookkeeping = _LazyReference(asyncWords[1])
@@ -74,7 +72,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     @usableFromInline
     func make(resolvingFrom origin: Box, holder: Box?) async throws(BoxError) -> Service {
         if created.loadFlag(ordering: .acquiring) { return keptInstance(as: Service.self) }
-        if _ResolutionTask.contains(self) { throw origin._cycleError(self) }
+        if _ResolutionTask.contains(self) { throw origin._error(.cycle, of: self) }
         switch life {
         case .transient: return await makeTransient(origin: origin)
         case .permanent: return try await makePermanent(resolver: holder ?? origin, origin: origin)
@@ -101,6 +99,6 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
     /// A synchronous resolve of this registration: stops the program, naming it and saying to resolve it with
     /// ``Box/resolveAsync(_:key:)``, as ``Box/resolve(_:key:)`` does.
     @usableFromInline func service(_ resolver: Resolver) -> Any {
-        resolver._trap(resolver._asyncFactoryError(self))
+        resolver._trap(resolver._error(.asyncFactory, of: self))
     }
 }

@@ -11,15 +11,15 @@
 /// A batch's words are the batch handed over before it (`0` for none), its count, then one entry per
 /// dependency. An entry is a service type (its metadata pointer, tagged `plainTag`) for a dependency without
 /// a key or runtime arguments, which is almost every one and costs no reference count; any other is a
-/// retained `Boxed` holding the whole `_Dependency`.
+/// retained `Cell` holding the whole `_Dependency`.
 struct _DependencyList: @unchecked Sendable {
     /// A dependency with a key, runtime arguments, or nothing registered for it, as an entry holds it.
-    final class Boxed {
+    final class Cell {
         let dependency: _Dependency
         init(_ dependency: _Dependency) { self.dependency = dependency }
     }
 
-    /// The low bits of an entry for a service type alone (metadata pointers are word-aligned; a `Boxed`
+    /// The low bits of an entry for a service type alone (metadata pointers are word-aligned; a `Cell`
     /// object's low bits are clear).
     static let plainTag = _ResolutionThread.plainEdgeTag
 
@@ -44,8 +44,8 @@ struct _DependencyList: @unchecked Sendable {
     }
 
     /// The entry for any dependency, retained: the batch it is recorded in releases it.
-    static func boxedEntry(_ dependency: _Dependency) -> UInt64 {
-        UInt64(UInt(bitPattern: Unmanaged.passRetained(Boxed(dependency)).toOpaque()))
+    static func cellEntry(_ dependency: _Dependency) -> UInt64 {
+        UInt64(UInt(bitPattern: Unmanaged.passRetained(Cell(dependency)).toOpaque()))
     }
 
     /// The dependency an entry stands for.
@@ -53,10 +53,10 @@ struct _DependencyList: @unchecked Sendable {
         if entry & plainTag != 0 {
             return _Dependency(plain: unsafeBitCast(UInt(entry & ~plainTag), to: Any.Type.self))
         }
-        return boxed(entry)._withUnsafeGuaranteedRef { $0.dependency }
+        return cell(entry)._withUnsafeGuaranteedRef { $0.dependency }
     }
 
-    private static func boxed(_ entry: UInt64) -> Unmanaged<Boxed> {
+    private static func cell(_ entry: UInt64) -> Unmanaged<Cell> {
         Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(entry)).unsafelyUnwrapped)
     }
 
@@ -78,12 +78,12 @@ struct _DependencyList: @unchecked Sendable {
     /// Releases every batch; the owner's `deinit` calls it, once.
     func releaseAll() {
         forEachBatch { words, batch in
-            for entry in Self.entries(of: words) where entry & Self.plainTag == 0 { Self.boxed(entry).release() }
+            for entry in Self.entries(of: words) where entry & Self.plainTag == 0 { Self.cell(entry).release() }
             _ResolutionThread.releaseBatch(batch)
         }
     }
 
-    /// Hands over `count` entries, made by `entry` in order, as one batch; the list takes over the `Boxed`
+    /// Hands over `count` entries, made by `entry` in order, as one batch; the list takes over the `Cell`
     /// references among them.
     ///
     /// - Complexity: O(*n*): words reserved in the calling thread's slab, and one compare-exchange (retried

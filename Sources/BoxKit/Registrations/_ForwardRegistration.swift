@@ -207,7 +207,7 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
         }
         let lookup = box._beginObject(targetType, key: key)
         guard lookup.state == .object else { return try finishTarget(Unmanaged.passUnretained(self), box, lookup) }
-        guard let cast = cast(retained: lookup.value.unsafelyUnwrapped) else {
+        guard let cast = cast(retained: lookup.object) else {
             throw box._typeMismatchError(targetType, isNot: Forwarded.self, key: key)
         }
         return cast
@@ -223,7 +223,7 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
     /// Resolves the target through it; what that throws is reported as the verification's problem.
     override func verificationResolve(from box: Box) -> Any? {
         do {
-            return try box._resolve(forward: self)
+            return try box._resolveHeldForward(self)
         } catch {
             _ResolutionThread.sandbox?._withUnsafeGuaranteedRef { $0.report(error) }
             return nil

@@ -62,7 +62,7 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     }
 
     @usableFromInline func service(_ resolver: Resolver) -> Any {
-        resolver._resolve(objectRegistration: self)
+        resolver._resolveHeldObject(self)
     }
 
     override func unmade() -> _AnyRegistration {
@@ -73,6 +73,6 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
     }
 
     override func verificationResolve(from box: Box) -> Any? {
-        box._resolve(objectRegistration: self)
+        box._resolveHeldObject(self)
     }
 }

@@ -114,7 +114,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
 
     @usableFromInline func service(_ resolver: Resolver) -> Any {
         do {
-            return try resolver._resolve(registration: self)
+            return try resolver._resolveHeld(self)
         } catch {
             resolver._trap(error)
         }
@@ -130,7 +130,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
     /// Resolves it; a factory that throws is reported as the verification's problem.
     override func verificationResolve(from box: Box) -> Any? {
         do {
-            return try box._resolve(registration: self)
+            return try box._resolveHeld(self)
         } catch {
             // A factory that threw has returned: the problem is reported, and this thread goes on.
             _ResolutionThread.sandbox?._withUnsafeGuaranteedRef { $0.report(error) }

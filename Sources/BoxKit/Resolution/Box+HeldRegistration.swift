@@ -7,8 +7,8 @@ extension Box {
     /// permanent factory receives the box in this box's lineage that holds the registration. Throws only
     /// what a `.makeThrowing` lookup throws (what a factory that may throw threw, or a `.weak` factory's value
     /// that cannot be held weakly); any other failure stops the program (in a verification, its thread).
-    func _resolve<Service>(registration: _Registration<Service>) throws(BoxError) -> Service {
-        try _resolve(
+    func _resolveHeld<Service>(_ registration: _Registration<Service>) throws(BoxError) -> Service {
+        try _resolveHeldInGeneral(
             registration, as: Service.self,
             make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
             makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
@@ -21,22 +21,22 @@ extension Box {
             })
     }
 
-    /// `_resolve(registration:)` for a class service's `_ObjectRegistration`, whose instance it returns as
+    /// `_resolveHeld(_:)` for a class service's `_ObjectRegistration`, whose instance it returns as
     /// `AnyObject`; its factory cannot throw, so every failure stops the program (in a verification, its
     /// thread).
-    func _resolve(objectRegistration registration: _ObjectRegistration) -> AnyObject {
-        _resolve(
+    func _resolveHeldObject(_ registration: _ObjectRegistration) -> AnyObject {
+        _resolveHeldInGeneral(
             registration, as: AnyObject.self,
             make: { resolver in registration.make(resolvingFrom: resolver, holder: nil) },
             makeShared: { resolver, holder in registration.makeShared(resolvingFrom: resolver, holder: holder) },
             makeThrowing: nil as ((Box, Unmanaged<Box>?) throws(Never) -> AnyObject)?)
     }
 
-    /// The part `_resolve(registration:)` and `_resolve(objectRegistration:)` share: the lookup decided for
+    /// The part `_resolveHeld(_:)` and `_resolveHeldObject(_:)` share: the lookup decided for
     /// `registration`, then the funnel, with the registration kind's own `make` (transient), `makeShared`
     /// (given the box that holds it) and `makeThrowing` (`nil` for a kind whose factory cannot throw, which
     /// `decide` never makes a `.makeThrowing` lookup of).
-    private func _resolve<Service, Failure: Error>(
+    private func _resolveHeldInGeneral<Service, Failure: Error>(
         _ registration: _AnyRegistration, as _: Service.Type, make: (Box) -> Service,
         makeShared: (Box, Unmanaged<Box>?) -> Service,
         makeThrowing: ((Box, Unmanaged<Box>?) throws(Failure) -> Service)?
@@ -83,7 +83,7 @@ extension Box {
 
     /// Resolves `forward`, which the caller holds (``verify()``), as a resolve that found it would: enters it
     /// as a factory, then resolves its target from this box. Throws what that resolve throws.
-    func _resolve<Forwarded>(forward: _ForwardRegistration<Forwarded>) throws(BoxError) -> Forwarded {
+    func _resolveHeldForward<Forwarded>(_ forward: _ForwardRegistration<Forwarded>) throws(BoxError) -> Forwarded {
         let raw = Unmanaged.passUnretained(forward).toOpaque()
         let entered = _ResolutionThread.enterForward(raw, holder: nil, hold: .caller)
         guard entered.state == .make else { throw _error(entered, type: Forwarded.self, key: forward.key) }

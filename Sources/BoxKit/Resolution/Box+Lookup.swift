@@ -1,10 +1,35 @@
 // The read side of every resolve through a box: the C table's type index (cbox_table_index_entry) or its
 // probe (cbox_table_find_slot), with the ready objects cbox_table_publish_ready publishes in both, inside a
 // read section.
+internal import CBoxAtomics
 internal import CBoxRuntime
 internal import CBoxTable
 
 extension Box {
+    /// The C table of this box's hash-table registry (`nil` for the Dictionary baseline): the table a resolve
+    /// probes, one load from the box rather than two through the registry object (`_registry.table`, which
+    /// owns the table and serialises its writes). The shared empty table (`cbox_table_empty`), in which every
+    /// lookup misses, until the first registration, which publishes the table it makes in `_tableWord`
+    /// (`_HashTableStorage.insert`) before it returns; it changes no more after that. Valid for as long as the
+    /// box lives: `_registry` holds the `_HashTableStorage` that owns the table and destroys it only in its
+    /// own `deinit`.
+    var _table: OpaquePointer? {
+        @inline(__always) get {
+            let word = cbox_atomic_load(_tableWordAddress, CBOX_ATOMIC_ACQUIRE)
+            return OpaquePointer(bitPattern: UInt(truncatingIfNeeded: word))
+        }
+    }
+
+    /// The word of `_table`, where the first registration publishes the table it makes.
+    var _tableWord: _AtomicWord {
+        @inline(__always) get { _AtomicWord(_tableWordAddress) }
+    }
+
+    /// Word 1 of the box's atomic words (`Box._words`).
+    private var _tableWordAddress: UnsafeMutablePointer<UInt64> {
+        @inline(__always) get { _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt64.self) + 1 }
+    }
+
     /// The read side of every resolve: finds the registration for `typeID` and `key` in this box or its
     /// nearest ancestor that has one, and decides what the caller must do with it
     /// (`_ResolutionThread.decide`).
@@ -137,7 +162,7 @@ extension Box {
             forward._withUnsafeGuaranteedRef({ $0.template(template, fits: object) }),
             let ready = _ResolutionThread.decide(readyObject: object, thread: cbox_thread_of(reader))
         else { return nil }
-        return _Lookup(.forwarded, template, value: ready.value)
+        return _Lookup(.forwarded, template, payload: ready.object)
     }
 
     /// The end of `_begin`, inside the read section `reader` entered: `.missing` (ending the section) when
@@ -149,7 +174,7 @@ extension Box {
     ) -> _Lookup {
         guard let found else {
             cbox_read_end(reader)
-            return _Lookup(.missing)
+            return _Lookup(failed: .missing)
         }
         let lookup = _ResolutionThread.decide(
             found, holder: holder, thread: cbox_thread_of(reader), hold: .readSection)
@@ -185,7 +210,7 @@ extension Box {
             _registry.table?.publish(forwarded: target, of: forward._withUnsafeGuaranteedRef { $0 })
             forward.release()
         }
-        return _Lookup(.forwarded, template, value: object)
+        return _Lookup(.forwarded, template, payload: object)
     }
 
     /// Publishes `object`, the ready permanent instance of `registration`, in this box's table (its slot, and
@@ -208,7 +233,7 @@ extension Box {
     final func _readyTarget(of lookup: _Lookup) -> UnsafeMutableRawPointer? {
         guard _table != nil else { return nil }
         let forward = Unmanaged<_AnyForwardRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
-        guard forward._withUnsafeGuaranteedRef({ $0.isObserved }) else { return nil }
+        guard forward._withUnsafeGuaranteedRef({ $0.hasFirstCreation }) else { return nil }
         return _readyTarget(forward)
     }
 
@@ -235,7 +260,7 @@ extension Box {
     @inline(never)
     private func _beginInDictionaries(_ typeID: ObjectIdentifier, key: String?) -> _Lookup {
         let (found, holder) = _findInDictionaries(typeID, key: key)
-        guard let found else { return _Lookup(.missing) }
+        guard let found else { return _Lookup(failed: .missing) }
         return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_current(), hold: .retain)
     }
 
@@ -276,9 +301,9 @@ extension Box {
     /// otherwise it is hashed and compared from that value's first word, without reading the string through a
     /// view. Any other key takes `_findKeyedThroughUTF8InTables`.
     ///
-    /// The string value's words are read here, not by the callers: reading a value through its address makes
-    /// the function that does it check a stack protector on return, which `_beginKeyed` would pay on every
-    /// keyed resolve.
+    /// The string value's words are read here, not by the callers: a read through a value's address stays in
+    /// this out-of-line frame, so that `_beginKeyed`, on every keyed resolve's path, takes the address of no
+    /// local.
     ///
     /// - Complexity: O(1) for a short key, otherwise that of `_findKeyedThroughUTF8InTables`.
     @inline(never)
@@ -407,9 +432,9 @@ extension Box {
         lookup.holder?.release()
     }
 
-    /// Ends an `.asyncFactory` or `.wrongIsolation` lookup for an async resolve, which must not suspend inside a read section:
-    /// returns the registration and the box holding it (`nil` for this one) as strong references, so that
-    /// they outlive the lookup while the factory runs.
+    /// Ends an `.asyncFactory` or `.wrongIsolation` lookup for an async resolve, which must not suspend inside
+    /// a read section: returns the registration and the box holding it (`nil` for this one) as strong
+    /// references, so that they outlive the lookup while the factory runs.
     @usableFromInline
     final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyRegistration, holder: Box?) {
         let raw = lookup.registration.unsafelyUnwrapped

@@ -11,7 +11,7 @@ extension Box {
     func _beginObject(_ type: Any.Type, key: String?) -> _Lookup {
         let lookup = _begin(ObjectIdentifier(type), key: key)
         guard let object = _objectInstance(lookup) else { return lookup }
-        return _Lookup(.object, value: Unmanaged.passRetained(object).toOpaque())
+        return _Lookup(.object, payload: Unmanaged.passRetained(object).toOpaque())
     }
 
     /// The instance `lookup` finds, begun by a resolve from this box of a service type of one class reference
@@ -19,7 +19,7 @@ extension Box {
     /// ready instance kept as itself, an instance whose hooks are running, another forward's ready target, or
     /// what the factory of a class service's registration (`_ObjectRegistration`) makes. The instance is
     /// retained for the caller and the lookup ended. `nil` for any other lookup, left as it is for typed code
-    /// to finish (`Box._finishInGeneral`): a registration of another kind to make, an instance kept boxed,
+    /// to finish (`Box._finishInGeneral`): a registration of another kind to make, an instance kept in a cell,
     /// another forward to resolve, or a failure.
     ///
     /// Not generic and out of line: compiled once in BoxKit, so that a resolve of a class service in an app
@@ -28,7 +28,7 @@ extension Box {
     /// - Complexity: O(1) beyond the factory.
     @usableFromInline
     func _objectInstance(_ lookup: _Lookup) -> AnyObject? {
-        guard lookup.state == .make else { return lookup.state == .missing ? nil : _readyObjectInstance(lookup) }
+        guard lookup.state == .make else { return lookup.state == .failed ? nil : _readyObjectInstance(lookup) }
         guard let raw = lookup.registration,
             Unmanaged<_AnyRegistration>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.makesObjects })
         else { return nil }
@@ -48,10 +48,10 @@ extension Box {
     private func _readyObjectInstance(_ lookup: _Lookup) -> AnyObject? {
         switch lookup.state {
         case .object:
-            return Unmanaged<AnyObject>.fromOpaque(lookup.value.unsafelyUnwrapped).takeRetainedValue()
+            return Unmanaged<AnyObject>.fromOpaque(lookup.object).takeRetainedValue()
         case .ready:
             let registration = Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
-            if registration._withUnsafeGuaranteedRef({ $0.keepsInstanceBoxed }) { return nil }
+            if registration._withUnsafeGuaranteedRef({ $0.keepsInstanceInCell }) { return nil }
         case .pending:
             // Read as `AnyObject` only what an `_ObjectRegistration` made; a `_Registration`'s pending
             // instance is read by typed code.
@@ -73,7 +73,7 @@ extension Box {
         -> Service
     {
         switch lookup.state {
-        case .missing, .cycle, .asyncFactory, .tooDeep, .wrongIsolation:
+        case .failed:
             // No typed code: the failure straight away, without the unspecialised funnel's cost.
             throw _failure(lookup, type: type, key: key)
         default:

@@ -26,16 +26,10 @@ final class _Isolation: Sendable {
         guard let factoryIsolation, factoryIsolation === actor else {
             let name = String(reflecting: Isolation.self)
             if let factoryIsolation, ObjectIdentifier(type(of: factoryIsolation)) == ObjectIdentifier(type(of: actor)) {
-                _misuse(
-                    "BoxKit: \(name).shared is not the actor the factory registered for \(_describe(service, key: key)) "
-                        + "is isolated to: it returns another instance each time. A global actor's shared must be one "
-                        + "actor (a static let).")
+                _misuse(_Message.sharedIsNotOneActor(name, service: _describe(service, key: key)))
             }
             let found = factoryIsolation.map { "isolated to \(String(reflecting: type(of: $0)))" } ?? "not isolated"
-            _misuse(
-                "BoxKit: the factory registered for \(_describe(service, key: key)) with isolatedTo: \(name) is "
-                    + "\(found): write it as `{ @\(name.split(separator: ".").last ?? "") in ... }` so that it "
-                    + "runs on \(name).")
+            _misuse(_Message.factoryNotIsolated(service: _describe(service, key: key), globalActor: name, found: found))
         }
         self.actor = actor
         self.globalActor = globalActor

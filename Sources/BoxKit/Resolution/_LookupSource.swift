@@ -17,7 +17,7 @@ extension Box: _LookupSource {
     var _resolver: Box { self }
 }
 
-/// The source of a lookup whose registration the caller of `Box._resolve(registration:)` holds: ending it
+/// The source of a lookup whose registration the caller of `Box._resolveHeld(_:)` holds: ending it
 /// gives up nothing but a factory call's chain entry, as for a provider's pin.
 struct _CallerHeld: _LookupSource {
     let _resolver: Box

@@ -9,33 +9,6 @@
 ///
 /// `@unchecked Sendable`: every field is immutable; metatypes are immutable.
 struct _ObservedFailure: @unchecked Sendable {
-    /// How the resolve failed.
-    enum Kind {
-        /// Nothing registered for `serviceType`, `key` and `arguments` (or registered only with other
-        /// argument types): `.notRegistered` or `.argumentMismatch`, told apart when read.
-        case missing
-        /// The registration found is already being made on this thread or in this task.
-        case cycle
-        /// The registration found has an async factory and the resolve was synchronous.
-        case asyncFactory
-        /// Making the registration found would nest resolutions past the depth limit.
-        case tooDeep
-        /// The registration found takes runtime arguments, of types `registeredArguments`, and was resolved
-        /// without any (`ServiceStoring.service`).
-        case argumentsRequired
-        /// The registration found must be made on the global actor `otherType`, and the synchronous resolve
-        /// ran elsewhere.
-        case wrongIsolation
-        /// The registration found is a forward to `otherType` under `key`, whose instance is not a
-        /// `serviceType`.
-        case typeMismatch
-        /// The registration found has a factory that may throw, and it threw (the error is the `BoxError`'s).
-        case factoryFailed
-        /// The registration found is `.weak`, and its factory made a value of type `otherType`, not a class
-        /// instance: only class instances can be held weakly.
-        case madeValue
-    }
-
     // The fields are few and small, the kind last, so that a `BoxError`, which every typed-throws frame
     // between a failure and its catch keeps room for, stays small.
 
@@ -55,7 +28,8 @@ struct _ObservedFailure: @unchecked Sendable {
     /// The serial of the box the resolve started from (`Box._serial`): where the nearest registrations are
     /// looked for, while it lives.
     let origin: UInt64
-    let kind: Kind
+    /// How the resolve failed.
+    let kind: _FailureKind
 
     /// A resolve of `type`, `key` and argument types `arguments` from `origin` that found nothing.
     static func missing(
@@ -69,7 +43,7 @@ struct _ObservedFailure: @unchecked Sendable {
     /// A resolve from `origin` that found `registration` and could not make it, for `kind`'s reason; `made`
     /// is, for `.madeValue`, the type of the value the factory made.
     static func failed(
-        _ kind: Kind, _ registration: _AnyRegistration, made: Any.Type? = nil, inFlight: [_AnyRegistration],
+        _ kind: _FailureKind, _ registration: _AnyRegistration, made: Any.Type? = nil, inFlight: [_AnyRegistration],
         origin: Box
     ) -> _ObservedFailure {
         _ObservedFailure(
@@ -91,7 +65,8 @@ struct _ObservedFailure: @unchecked Sendable {
     /// What makes two failures say the same: the identities they were observed with. Two failures with the
     /// same identity render the same text, so comparing this spares rendering both.
     struct Identity: Hashable {
-        let kind: Kind
+        /// How the resolve failed.
+        let kind: _FailureKind
         let serviceType: ObjectIdentifier
         let key: String?
         let arguments: [ObjectIdentifier]

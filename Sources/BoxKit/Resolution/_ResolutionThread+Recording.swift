@@ -59,9 +59,9 @@ extension _ResolutionThread {
         cbox_dependency_batch_publish(head, batch.assumingMemoryBound(to: cbox_dependency_batch.self))
     }
 
-    /// The low bit of an edge that is a retained `_DependencyList.Boxed` (a dependency nothing provided),
+    /// The low bit of an edge that is a retained `_DependencyList.Cell` (a dependency nothing provided),
     /// rather than a registration (whose pointer never has it) or a plain service type.
-    private static let boxedEdgeTag: UInt = 1
+    private static let cellEdgeTag: UInt = 1
 
     /// Records that the registration being resolved on this thread, if any, asked for `type` and `key` (with
     /// runtime arguments of types `arguments`) and found nothing.
@@ -75,13 +75,13 @@ extension _ResolutionThread {
             let parent = cbox_chain_entry_at(thread, depth - 1).registration
             Unmanaged<_AnyRegistration>.fromOpaque(parent)._withUnsafeGuaranteedRef {
                 if !$0.dependencies.contains(dependency) {
-                    $0.dependencies.record(count: 1) { _ in _DependencyList.boxedEntry(dependency) }
+                    $0.dependencies.record(count: 1) { _ in _DependencyList.cellEntry(dependency) }
                 }
             }
             return
         }
-        let boxed = UInt(_DependencyList.boxedEntry(dependency))
-        _ = cbox_edges_record(thread, UnsafeMutableRawPointer(bitPattern: boxed | boxedEdgeTag).unsafelyUnwrapped)
+        let cell = UInt(_DependencyList.cellEntry(dependency))
+        _ = cbox_edges_record(thread, UnsafeMutableRawPointer(bitPattern: cell | cellEdgeTag).unsafelyUnwrapped)
     }
 
     /// Hands the edges recorded in `thread`'s buffer from `mark` on to `registration`, as one batch of
@@ -90,7 +90,7 @@ extension _ResolutionThread {
     /// it); the releases, which may run a `deinit` that resolves, come after.
     ///
     /// A creation's few edges, when all are service types alone (the usual case), go over in one C call
-    /// (`cbox_edges_hand_over_plain`); anything else (a registration or a boxed dependency among them, or more
+    /// (`cbox_edges_hand_over_plain`); anything else (a registration or a dependency in a cell among them, or more
     /// than `comparedEdgesMax`) is copied out of the buffer first.
     ///
     /// - Complexity: O(*n*²) in the edges of one creation when they are few, O(*n*) with hashing otherwise.
@@ -128,25 +128,25 @@ extension _ResolutionThread {
         edge & UInt(_DependencyList.plainTag) != 0
     }
 
-    /// Whether an edge is a retained registration (rather than a plain service type or a boxed dependency).
+    /// Whether an edge is a retained registration (rather than a plain service type or a dependency in a cell).
     private static func isRegistration(_ edge: UInt) -> Bool {
-        edge & (UInt(_DependencyList.plainTag) | boxedEdgeTag) == 0
+        edge & (UInt(_DependencyList.plainTag) | cellEdgeTag) == 0
     }
 
-    /// The dependency-list entry an edge stands for; a boxed edge's reference passes to the entry.
+    /// The dependency-list entry an edge stands for; a cell edge's reference passes to the entry.
     private static func entry(_ edge: UInt) -> UInt64 {
-        guard isRegistration(edge) else { return UInt64(edge & ~boxedEdgeTag) }
+        guard isRegistration(edge) else { return UInt64(edge & ~cellEdgeTag) }
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: edge).unsafelyUnwrapped)
-        return _DependencyList.boxedEntry(registration._withUnsafeGuaranteedRef { _Dependency($0) })
+        return _DependencyList.cellEntry(registration._withUnsafeGuaranteedRef { _Dependency($0) })
     }
 
-    /// Releases what the edge buffer holds for an edge: a registration or a boxed dependency (a plain service
+    /// Releases what the edge buffer holds for an edge: a registration or a dependency in a cell (a plain service
     /// type holds nothing).
     private static func release(_ edge: UInt) {
         if isPlain(edge) { return }
-        if edge & boxedEdgeTag != 0 {
-            Unmanaged<_DependencyList.Boxed>.fromOpaque(
-                UnsafeRawPointer(bitPattern: edge & ~boxedEdgeTag).unsafelyUnwrapped
+        if edge & cellEdgeTag != 0 {
+            Unmanaged<_DependencyList.Cell>.fromOpaque(
+                UnsafeRawPointer(bitPattern: edge & ~cellEdgeTag).unsafelyUnwrapped
             ).release()
         } else {
             Unmanaged<_AnyRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: edge).unsafelyUnwrapped).release()

@@ -10,10 +10,10 @@ internal import CBoxTable
 @usableFromInline
 enum _ResolutionThread {
     /// How deep resolutions may nest on one thread: deeper, a resolve fails with `.tooDeep` instead of
-    /// overflowing the stack of a thread as small as Apple's secondary threads (512 KiB), in a debug build
-    /// (about 3.6 KiB of stack per level on Linux, a `BoxError` among it in every typed-throws frame) as in a
-    /// release one (a few hundred bytes). The C chain has room for this many entries and the few that async
-    /// hooks push above them.
+    /// overflowing the stack of a thread as small as Apple's secondary threads (512 KiB), in a debug build as
+    /// in a release one. So keep the frames of a nested resolve small: `DepthLimitTests` needs a debug build's
+    /// frames per level (a `BoxError` among them in every typed-throws frame) to fit this many levels in such
+    /// a thread. The C chain has room for this many entries and the few that async hooks push above them.
     static let depthLimit = UInt64(CBOX_CHAIN_CAPACITY - CBOX_CHAIN_RESERVE)
 
     /// Exposes (or, with `nil`, withdraws) the instance whose hooks are running on this thread, so that a
@@ -24,20 +24,20 @@ enum _ResolutionThread {
 
     /// The `.graph` instance of `registration` that this thread's top-level resolve already made, if any.
     static func graphInstance(of registration: _AnyRegistration) -> AnyObject? {
-        guard let scope = cbox_thread_scope(cbox_thread_current()) else { return nil }
-        return Unmanaged<_GraphScope>.fromOpaque(scope)._withUnsafeGuaranteedRef {
+        guard let graph = cbox_thread_graph(cbox_thread_current()) else { return nil }
+        return Unmanaged<_GraphInstances>.fromOpaque(graph)._withUnsafeGuaranteedRef {
             $0.entries[ObjectIdentifier(registration)]
         }
     }
 
     /// Records the `.graph` instance of `registration` for the rest of this thread's top-level resolve,
-    /// opening the thread's scope if this is its first.
+    /// making the thread's `_GraphInstances` if this is its first.
     static func recordGraphInstance(_ entry: AnyObject, of registration: _AnyRegistration) {
         let thread = cbox_thread_current()
-        if cbox_thread_scope(thread) == nil {
-            cbox_thread_set_scope(thread, Unmanaged.passRetained(_GraphScope()).toOpaque())
+        if cbox_thread_graph(thread) == nil {
+            cbox_thread_set_graph(thread, Unmanaged.passRetained(_GraphInstances()).toOpaque())
         }
-        Unmanaged<_GraphScope>.fromOpaque(cbox_thread_scope(thread).unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        Unmanaged<_GraphInstances>.fromOpaque(cbox_thread_graph(thread).unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             $0.entries[ObjectIdentifier(registration)] = entry
         }
     }
@@ -100,20 +100,20 @@ enum _ResolutionThread {
             _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
             end(hold, of: found, reader: cbox_thread_reader(thread))
             holder?.release()
-            return _Lookup(.object, value: object)
+            return _Lookup(.object, payload: object)
         }
-        if _fastPath(registration._withUnsafeGuaranteedRef { $0.isSyncTransient && $0.isObserved }) {
+        if _fastPath(registration._withUnsafeGuaranteedRef { $0.isSyncTransient && $0.hasFirstCreation }) {
             if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
-            return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: false, state: .make)
+            return enterFactory(found, holder: holder, thread: thread, hold: hold, mayRecord: false, state: .make)
         }
         if registration._withUnsafeGuaranteedRef({ $0.isReady }) { return _Lookup(.ready, found, holder: holder) }
         if registration._withUnsafeGuaranteedRef({ $0.isForward }) {
-            return makesPermanents ? _Lookup(.forward, found, holder: holder) : _Lookup(.missing)
+            return makesPermanents ? _Lookup(.forward, found, holder: holder) : _Lookup(failed: .missing)
         }
         return decideInGeneral(found, holder: holder, thread: thread, hold: hold, makesPermanents: makesPermanents)
     }
 
-    /// `decide` for a registration the caller holds (`Box._resolve(registration:)`), on the calling thread.
+    /// `decide` for a registration the caller holds (`Box._resolveHeld(_:)`), on the calling thread.
     static func decide(held registration: UnsafeMutableRawPointer) -> _Lookup {
         decide(registration, holder: nil, thread: cbox_thread_current(), hold: .caller)
     }
@@ -129,27 +129,29 @@ enum _ResolutionThread {
     ) -> _Lookup {
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
         let isSyncTransient = registration._withUnsafeGuaranteedRef { $0.isSyncTransient }
-        if !isSyncTransient && !makesPermanents { return _Lookup(.missing) }
+        if !isSyncTransient && !makesPermanents { return _Lookup(failed: .missing) }
         // One instance per argument value: being on the chain is no cycle (another value's may be being
         // made); the registration finds one per value (`_ArgumentRegistration.perArgumentsInstance`).
         if registration._withUnsafeGuaranteedRef({ $0.life == .perArguments }) {
             return enterFactory(
-                found, holder: holder, thread: thread, hold: hold, observing: false, state: .perArguments)
+                found, holder: holder, thread: thread, hold: hold, mayRecord: false, state: .perArguments)
         }
         if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
         let mayThrow = !isSyncTransient && registration._withUnsafeGuaranteedRef { $0.mayThrow }
         let state: _Lookup.State = mayThrow ? .makeThrowing : .make
         if !isSyncTransient {
             if registration._withUnsafeGuaranteedRef({ $0.isAsync }) {
-                return _Lookup(.asyncFactory, found, holder: holder)
+                return _Lookup(failed: .asyncFactory, found, holder: holder)
             }
             if let isolation = registration._withUnsafeGuaranteedRef({ $0.isolation }), !isolation.isCurrent {
-                guard isolation.executorToAsk != nil else { return _Lookup(.wrongIsolation, found, holder: holder) }
+                guard isolation.executorToAsk != nil else {
+                    return _Lookup(failed: .wrongIsolation, found, holder: holder)
+                }
                 return decide(
                     found, askingExecutorOf: isolation, holder: holder, thread: thread, hold: hold, state: state)
             }
         }
-        return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: state)
+        return enterFactory(found, holder: holder, thread: thread, hold: hold, mayRecord: true, state: state)
     }
 
     /// `decideInGeneral` for an isolated registration that the runtime and Dispatch do not place the calling
@@ -165,21 +167,21 @@ enum _ResolutionThread {
     ) -> _Lookup {
         guard hold == .readSection else {
             guard isolation.executorIsolatesCurrentContext() else {
-                return _Lookup(.wrongIsolation, found, holder: holder)
+                return _Lookup(failed: .wrongIsolation, found, holder: holder)
             }
-            return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: state)
+            return enterFactory(found, holder: holder, thread: thread, hold: hold, mayRecord: true, state: state)
         }
-        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
+        if isAtDepthLimit(thread) { return _Lookup(failed: .tooDeep, found, holder: holder) }
         cbox_chain_push(thread, found, false)
         cbox_read_end(cbox_thread_reader(thread))
         guard isolation.executorIsolatesCurrentContext() else {
-            return _Lookup(.wrongIsolation, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+            return _Lookup(failed: .wrongIsolation, found, holder: holder, heldBy: UnsafeMutableRawPointer(thread))
         }
-        if Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.startsObserving() }) {
+        if Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.startsFirstCreation() }) {
             if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
             cbox_chain_record_top(thread)
         }
-        return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        return _Lookup(state, found, holder: holder, payload: UnsafeMutableRawPointer(thread))
     }
 
     /// The general path of a resolve through a forward (`_Lookup.forward`, which `decide` answers without
@@ -190,7 +192,7 @@ enum _ResolutionThread {
     static func enterForward(_ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, hold: Hold) -> _Lookup {
         let thread = cbox_thread_current()
         if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
-        return enterFactory(found, holder: holder, thread: thread, hold: hold, observing: true, state: .make)
+        return enterFactory(found, holder: holder, thread: thread, hold: hold, mayRecord: true, state: .make)
     }
 
     /// What `decide` answers for a registration already on `thread`'s chain: the instance whose hooks are
@@ -201,26 +203,27 @@ enum _ResolutionThread {
     ) -> _Lookup? {
         guard let entry = cbox_chain_find(thread, found) else { return nil }
         if let pending = entry.pointee.pending {
-            return _Lookup(.pending, found, holder: holder, value: UnsafeMutableRawPointer(mutating: pending))
+            return _Lookup(.pending, found, holder: holder, payload: UnsafeMutableRawPointer(mutating: pending))
         }
-        return _Lookup(.cycle, found, holder: holder)
+        return _Lookup(failed: .cycle, found, holder: holder)
     }
 
     /// The end of every decision to run a factory (`state`: `.make` or `.makeThrowing`): `.tooDeep` at the
     /// depth limit; otherwise pushes the registration onto the chain, which holds it from then on, and ends
-    /// the read section, if `hold` is one, so that no user code runs inside it. With `observing`, the push
-    /// records the nested resolutions if this is the registration's first creation (`startsObserving`).
+    /// the read section, if `hold` is one, so that no user code runs inside it. With `mayRecord`, the push
+    /// records the nested resolutions if this is the registration's first creation (`startsFirstCreation`).
     @inline(__always)
     private static func enterFactory(
         _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, thread: UnsafeMutablePointer<cbox_thread>,
-        hold: Hold, observing: Bool, state: _Lookup.State
+        hold: Hold, mayRecord: Bool, state: _Lookup.State
     ) -> _Lookup {
-        if isAtDepthLimit(thread) { return _Lookup(.tooDeep, found, holder: holder) }
+        if isAtDepthLimit(thread) { return _Lookup(failed: .tooDeep, found, holder: holder) }
         let records =
-            observing && Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.startsObserving() }
+            mayRecord
+            && Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.startsFirstCreation() }
         push(thread, found, records: records)
         if hold == .readSection { cbox_read_end(cbox_thread_reader(thread)) }
-        return _Lookup(state, found, holder: holder, value: UnsafeMutableRawPointer(thread))
+        return _Lookup(state, found, holder: holder, payload: UnsafeMutableRawPointer(thread))
     }
 
     /// `decide` for a ready permanent object that a lookup found without its registration (a slot or a type-index
@@ -235,7 +238,7 @@ enum _ResolutionThread {
         guard cbox_thread_recording(thread) == 0 else { return nil }
         _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
         cbox_read_end(cbox_thread_reader(thread))
-        return _Lookup(.object, value: object)
+        return _Lookup(.object, payload: object)
     }
 
     /// Ends a lookup that is taken out of the funnel (an async resolve's): gives up what `hold` says keeps its
@@ -264,13 +267,13 @@ enum _ResolutionThread {
         cbox_chain_push(thread, registration, records)
     }
 
-    /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, closes
-    /// its scope. A recording entry (a first creation) hands over its edges first, while the entry still
+    /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, releases
+    /// its `.graph` instances. A recording entry (a first creation) hands over its edges first, while the entry still
     /// holds its registration.
     @inline(__always)
     static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
         if _slowPath(cbox_chain_recording(thread) != nil) { return popRecording(thread) }
-        if cbox_chain_pop(thread) != 0 { closeScope(thread) }
+        if cbox_chain_pop(thread) != 0 { closeGraph(thread) }
     }
 
     /// Makes the entry on top of this thread's chain, which must be `registration`'s, record the resolutions
@@ -292,12 +295,12 @@ enum _ResolutionThread {
     /// Pops the chain entry that a `.make` lookup pushed for its factory call.
     @usableFromInline
     static func popMake(_ lookup: _Lookup) {
-        pop(lookup.value.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
+        pop(lookup.threadRecord.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
     }
 
     /// `pop` for a recording entry: hands its edges to its registration, pops it (leaving `_RecordingGate`
-    /// if it was the thread's last recording entry), then releases the edges, and closes the scope if the pop
-    /// ended the top-level resolve.
+    /// if it was the thread's last recording entry), then releases the edges, and releases the `.graph`
+    /// instances if the pop ended the top-level resolve.
     @inline(never)
     private static func popRecording(_ thread: UnsafeMutablePointer<cbox_thread>) {
         let top = cbox_chain_entry_at(thread, cbox_chain_depth(thread) - 1)
@@ -306,16 +309,16 @@ enum _ResolutionThread {
             finish = cbox_chain_pop(thread)
             if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.leave() }
         }
-        if finish & UInt32(CBOX_POP_CLOSE_SCOPE) != 0 { closeScope(thread) }
+        if finish & UInt32(CBOX_POP_CLOSE_GRAPH) != 0 { closeGraph(thread) }
     }
 
-    /// Detaches the thread's scope, then releases it and its `.graph` instances (whose `deinit`s may
-    /// resolve, opening a scope of their own).
+    /// Detaches the thread's `_GraphInstances`, then releases it and the `.graph` instances it keeps (whose
+    /// `deinit`s may resolve, making `.graph` instances of their own).
     @inline(never)
-    private static func closeScope(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        guard let scope = cbox_thread_scope(thread) else { return }
-        cbox_thread_set_scope(thread, nil)
-        Unmanaged<_GraphScope>.fromOpaque(scope).release()
+    private static func closeGraph(_ thread: UnsafeMutablePointer<cbox_thread>) {
+        guard let graph = cbox_thread_graph(thread) else { return }
+        cbox_thread_set_graph(thread, nil)
+        Unmanaged<_GraphInstances>.fromOpaque(graph).release()
     }
 
     /// Runs `body` holding `claim` (a registration's, or a `.perArguments` entry's). On a sandbox thread the

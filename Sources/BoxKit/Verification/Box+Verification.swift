@@ -91,21 +91,17 @@ extension Box {
         if !inFlight.isEmpty || _ResolutionThread.sandbox != nil {
             let resolving = inFlight.last.map(\.displayName) ?? "a registration"
             verification.skipRemaining(
-                because: "verify() was called while resolving \(resolving), from a factory or a hook, where "
-                    + "resolving the box's registrations could wait for the creation in progress; call it "
-                    + "outside any resolve", chain: inFlight.map(\.displayName))
+                because: _Message.verifyInsideResolve(resolving), chain: inFlight.map(\.displayName))
         }
         while verification.hasRemaining {
             switch _ResolutionThread.runSandbox(verification.startRun(), maxThreads: _Verification.maxThreads) {
             case .finished: continue
             case .gaveUp: verification.giveUpOnCurrentRun()
             case .notStarted:
-                verification.skipRemaining(because: "no thread could be started to resolve it in", chain: [])
+                verification.skipRemaining(because: _Message.noThreadStarted, chain: [])
             case .tooManyThreads:
                 verification.skipRemaining(
-                    because: "this process already holds \(_Verification.maxThreads) threads that verifications "
-                        + "left blocked past their patience, or parked in code that needed them alive; fix "
-                        + "those and verify again", chain: [])
+                    because: _Message.tooManyThreadsLeft(_Verification.maxThreads), chain: [])
             }
         }
         return declaredProblems + verification.problems

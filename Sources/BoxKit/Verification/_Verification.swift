@@ -88,9 +88,7 @@ final class _Verification: @unchecked Sendable {
             state.problems.append(
                 BoxError(
                     notVerified: registration,
-                    because: "its resolution did not finish within \(patience): a factory is blocked outside "
-                        + "BoxKit (on a lock, or on a lazily initialised global whose initialiser an earlier "
-                        + "verification interrupted) or is slow; its thread was left to finish on its own",
+                    because: _Message.notFinished(within: patience),
                     chain: []))
         }
     }

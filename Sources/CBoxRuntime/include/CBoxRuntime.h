@@ -1,5 +1,5 @@
 // CBoxRuntime: the state BoxKit keeps per thread while it resolves (the chain of resolutions in flight, the
-// dependencies first creations record, the scope of a `.graph` resolve, verification sandboxes), the
+// dependencies first creations record, the `.graph` instances of a resolve, verification sandboxes), the
 // monitor where threads wait for a creation another thread claimed, and a mutex. Built on CBoxTable, whose
 // reader records it extends: the chain's registrations are the values a thread holds past its read sections.
 //
@@ -39,7 +39,7 @@ _Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
 #define CBOX_CHAIN_RESERVE 8
 
 /// A thread's resolution state, kept in the extension words of its reader record: its chain of resolutions
-/// in flight, how many entries it has, the scope of the resolution in flight (an object the Swift side
+/// in flight, how many entries it has, the `.graph` instances of the resolution in flight (an object the Swift side
 /// retains there while it holds `.graph` instances, NULL otherwise), the verification this thread runs as a
 /// sandbox (an object the Swift side owns, NULL on other threads), how many of its chain entries record the
 /// resolutions nested in them, the edges those entries recorded and have not yet handed over (opaque words
@@ -53,7 +53,7 @@ _Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
 typedef struct cbox_thread {
     cbox_chain_entry *_Nullable chain;  ///< `CBOX_CHAIN_CAPACITY` entries once allocated, never moved
     uint64_t chain_count;               ///< written atomically (collections read it), by this thread only
-    void *_Nullable scope;
+    void *_Nullable graph;
     void *_Nullable sandbox;
     uint64_t recording;
     void *_Nullable *_Nullable edges;
@@ -95,11 +95,11 @@ static inline void cbox_chain_set_pending(cbox_thread *thread, const void *_Null
 /// How many entries on the chain record the resolutions nested in them.
 static inline uint64_t cbox_thread_recording(const cbox_thread *thread) { return thread->recording; }
 
-/// The thread's `.graph` scope, or NULL.
-static inline void *_Nullable cbox_thread_scope(const cbox_thread *thread) { return thread->scope; }
+/// The thread's `.graph` instances (a `_GraphInstances`), or NULL.
+static inline void *_Nullable cbox_thread_graph(const cbox_thread *thread) { return thread->graph; }
 
-/// Sets (or, with NULL, clears) the thread's `.graph` scope.
-static inline void cbox_thread_set_scope(cbox_thread *thread, void *_Nullable scope) { thread->scope = scope; }
+/// Sets (or, with NULL, clears) the thread's `.graph` instances.
+static inline void cbox_thread_set_graph(cbox_thread *thread, void *_Nullable graph) { thread->graph = graph; }
 
 /// The verification this thread runs as a sandbox, or NULL.
 static inline void *_Nullable cbox_thread_sandbox(const cbox_thread *thread) { return thread->sandbox; }
@@ -210,7 +210,8 @@ bool cbox_edges_hand_over_plain(cbox_thread *thread, uint64_t mark, uint64_t *he
 /// push it inside the read section that found it, and it stays valid after that section ends. The caller
 /// keeps the chain below `CBOX_CHAIN_CAPACITY` entries (a full chain traps). Always inlined: every resolve
 /// that runs a factory pushes, and a call would cost it more than the push.
-__attribute__((always_inline)) static inline void cbox_chain_push(cbox_thread *thread, const void *registration, bool records) {
+__attribute__((always_inline)) static inline void cbox_chain_push(cbox_thread *thread, const void *registration,
+                                                                  bool records) {
     uint64_t count = thread->chain_count;
     if (__builtin_expect(count == CBOX_CHAIN_CAPACITY, 0)) __builtin_trap();
     if (__builtin_expect(thread->chain == NULL, 0)) cbox_thread_make_chain(thread);
@@ -262,8 +263,8 @@ static inline const void *_Nullable cbox_chain_recording(const cbox_thread *thre
 
 /// What `cbox_chain_pop` leaves to its caller, as bits.
 enum {
-    /// The pop ended the thread's outermost resolution while it holds a scope: close the scope.
-    CBOX_POP_CLOSE_SCOPE = 1,
+    /// The pop ended the thread's outermost resolution while it holds `.graph` instances: release them.
+    CBOX_POP_CLOSE_GRAPH = 1,
     /// The popped entry recorded the resolutions nested in it.
     CBOX_POP_RECORDED = 2,
 };
@@ -279,7 +280,7 @@ static inline unsigned cbox_chain_pop(cbox_thread *thread) {
     // Releasing: a collection that reads the lower count (acquiring) frees the popped registration only after
     // every use this thread made of it, which a relaxed store would let a weakly ordered CPU move past.
     __atomic_store_n(&thread->chain_count, count, __ATOMIC_RELEASE);
-    if (count == 0 && thread->scope != NULL) finish |= CBOX_POP_CLOSE_SCOPE;
+    if (count == 0 && thread->graph != NULL) finish |= CBOX_POP_CLOSE_GRAPH;
     return finish;
 }
 

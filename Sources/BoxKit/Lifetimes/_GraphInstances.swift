@@ -1,7 +1,7 @@
 /// The `.graph` instances made during one top-level resolve on one thread, by registration.
 ///
 /// Lives in the thread's C record from the first `.graph` creation until the outermost resolve ends (see
-/// `_ResolutionThread.closeScope`); only its own thread touches it.
-final class _GraphScope {
+/// `_ResolutionThread.closeGraph`); only its own thread touches it.
+final class _GraphInstances {
     var entries: [ObjectIdentifier: AnyObject] = [:]
 }
