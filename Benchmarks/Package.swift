@@ -17,45 +17,66 @@ let package = Package(
         // The services both executables resolve.
         .target(name: "BenchmarkServices", dependencies: [.product(name: "BoxKit", package: "BoxKit")]),
         // The generated app graph (Generator/generate_app_graph.py): its service classes, then the code that
-        // registers and resolves it, one module per subject so that each launch executable links only its own.
+        // registers and resolves it, one module per subject and size, so that each launch executable links only
+        // its own subject's and `make bench-build-cost` builds and measures each alone.
         .target(name: "AppGraph"),
         .target(
-            name: "AppGraphBoxKit",
+            name: "AppGraphBoxKit300",
             dependencies: ["AppGraph", "ReportSink", .product(name: "BoxKit", package: "BoxKit")]
         ),
         .target(
-            name: "AppGraphSwinject",
+            name: "AppGraphBoxKit3000",
+            dependencies: ["AppGraph", "ReportSink", .product(name: "BoxKit", package: "BoxKit")]
+        ),
+        .target(
+            name: "AppGraphSwinject300",
             dependencies: ["AppGraph", "ReportSink", .product(name: "Swinject", package: "Swinject")]
         ),
-        .target(name: "AppGraphFloor", dependencies: ["AppGraph", "ReportSink"]),
+        .target(
+            name: "AppGraphSwinject3000",
+            dependencies: ["AppGraph", "ReportSink", .product(name: "Swinject", package: "Swinject")]
+        ),
+        .target(name: "AppGraphFloor300", dependencies: ["AppGraph", "ReportSink"]),
+        .target(name: "AppGraphFloor3000", dependencies: ["AppGraph", "ReportSink"]),
         // What every launch executable shares: the size it was asked for (read through Foundation).
         .target(name: "LaunchSupport"),
         // One executable per subject that registers the app graph and resolves its tops, timed by the report
         // from spawn to exit; the empty one only reads its argument, and the report subtracts it.
         .executableTarget(name: "LaunchEmpty", dependencies: ["LaunchSupport"]),
-        .executableTarget(name: "LaunchFloor", dependencies: ["AppGraphFloor", "LaunchSupport", "ReportSink"]),
+        .executableTarget(
+            name: "LaunchFloor", dependencies: ["AppGraphFloor300", "AppGraphFloor3000", "LaunchSupport", "ReportSink"]),
         .executableTarget(
             name: "LaunchBoxKit",
-            dependencies: ["AppGraphBoxKit", "LaunchSupport", .product(name: "BoxKit", package: "BoxKit")]
+            dependencies: [
+                "AppGraphBoxKit300", "AppGraphBoxKit3000", "LaunchSupport", .product(name: "BoxKit", package: "BoxKit"),
+            ]
         ),
         .executableTarget(
             name: "LaunchDictionary",
-            dependencies: ["AppGraphBoxKit", "LaunchSupport", .product(name: "BoxKit", package: "BoxKit")]
+            dependencies: [
+                "AppGraphBoxKit300", "AppGraphBoxKit3000", "LaunchSupport", .product(name: "BoxKit", package: "BoxKit"),
+            ]
         ),
         .executableTarget(
             name: "LaunchSwinject",
-            dependencies: ["AppGraphSwinject", "LaunchSupport", .product(name: "Swinject", package: "Swinject")]
+            dependencies: [
+                "AppGraphSwinject300", "AppGraphSwinject3000", "LaunchSupport",
+                .product(name: "Swinject", package: "Swinject"),
+            ]
         ),
         // The in-process app-graph passes in one synchronous process, for valgrind's instruction counts.
         .executableTarget(
             name: "AppGraphProbe",
-            dependencies: ["AppGraphBoxKit", "AppGraphFloor", .product(name: "BoxKit", package: "BoxKit")]
+            dependencies: [
+                "AppGraphBoxKit300", "AppGraphBoxKit3000", "AppGraphFloor300", "AppGraphFloor3000",
+                .product(name: "BoxKit", package: "BoxKit"),
+            ]
         ),
         // The operations `make bench-check` holds to recorded instruction counts, one per process run.
         .executableTarget(
             name: "GuardProbe",
             dependencies: [
-                "AppGraphBoxKit", "BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit"),
+                "AppGraphBoxKit300", "BenchmarkServices", "ReportSink", .product(name: "BoxKit", package: "BoxKit"),
             ]
         ),
         .executableTarget(
@@ -64,9 +85,12 @@ let package = Package(
                 "ReportSink",
                 "BenchmarkServices",
                 "AppGraph",
-                "AppGraphBoxKit",
-                "AppGraphFloor",
-                "AppGraphSwinject",
+                "AppGraphBoxKit300",
+                "AppGraphBoxKit3000",
+                "AppGraphFloor300",
+                "AppGraphFloor3000",
+                "AppGraphSwinject300",
+                "AppGraphSwinject3000",
                 "LaunchSupport",
                 "CHeapStats",
                 .product(name: "BoxKit", package: "BoxKit"),

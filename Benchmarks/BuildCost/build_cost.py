@@ -1,26 +1,28 @@
 #!/usr/bin/env python3
 """Measures what an app pays to build and ship its wiring: the report's "What your app pays to build and ship".
 
-    python3 Benchmarks/BuildCost/build_cost.py --markdown OUT.md [--scratch DIR] [--sizes 300 3000]
+    python3 Benchmarks/BuildCost/build_cost.py --markdown OUT.md [--sizes 300 3000]
 
-For each size of the app graph (Benchmarks/Generator/generate_app_graph.py) and each subject (BoxKit, Swinject,
-the hand-written floor), it copies that subject's committed generated wiring of that size into a module of its
-own, in a package under the scratch folder (by default Benchmarks/.build/build-cost), beside the service
-classes (AppGraph). It builds every dependency first, then each wiring module alone, in release (as an app's
-archive is built) and in debug, and reports:
+The app graph's generated wiring (Benchmarks/Generator/generate_app_graph.py) is one module per subject (BoxKit,
+Swinject, the hand-written floor) and size in the Benchmarks package, beside the service classes (AppGraph). In
+that package's own build folder, for release (as an app's archive is built) and then debug, this script builds
+every dependency of the wiring first, then each wiring module alone, and reports:
 
-- the build time of the module: the wall-clock time of `swift build --target <module>` once its dependencies
-  are built, minus that of a build with nothing to do (SwiftPM's own planning);
+- the build time of the module: the wall-clock time of `swift build --target <module>`, its sources touched
+  first so that it compiles whether or not an earlier build made it, minus that of a build with nothing to do
+  (SwiftPM's own planning);
 - its machine code: the text size (`size`, which counts code and unwind tables) of the module's object files.
 
-The Dictionary baseline is not a row of its own: it is a backend of the same `Box`, so its wiring is BoxKit's,
-byte for byte. Run it on an idle machine: two builds at once share the cores and time each other.
+The release build it leaves is the one `make bench` goes on with: the report's executables link these modules,
+so they are compiled once. The Dictionary baseline is not a row of its own: it is a backend of the same `Box`, so
+its wiring is BoxKit's, byte for byte. Run it on an idle machine: two builds at once share the cores and time each
+other.
 """
 
 import argparse
 import glob
 import os
-import shutil
+import pathlib
 import subprocess
 import sys
 import time
@@ -28,69 +30,23 @@ import time
 BENCHMARKS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(BENCHMARKS)
 SOURCES = os.path.join(BENCHMARKS, "Sources")
+BUILD = os.path.join(BENCHMARKS, ".build")
 
-# (row name, module prefix, the committed files of a size, the modules it imports besides AppGraph/ReportSink)
-SUBJECTS = [
-    ("BoxKit", "BoxKit", ["AppGraphBoxKit/BoxKit{size}.swift", "AppGraphBoxKit/BoxKit{size}Layer*.swift"],
-     ['.product(name: "BoxKit", package: "BoxKit")']),
-    ("Swinject 2.10.0", "Swinject",
-     ["AppGraphSwinject/Swinject{size}.swift", "AppGraphSwinject/Swinject{size}Layer*.swift"],
-     ['.product(name: "Swinject", package: "Swinject")']),
-    ("hand-written floor", "Floor",
-     ["AppGraphFloor/Floor{size}.swift", "AppGraphFloor/Floor{size}Layer*.swift",
-      "AppGraphFloor/HandBuild{size}.swift", "AppGraphFloor/HandBuild{size}Layer*.swift"], []),
-]
+# (row name, the wiring modules' prefix: AppGraph<prefix><size>)
+SUBJECTS = [("BoxKit", "BoxKit"), ("Swinject 2.10.0", "Swinject"), ("hand-written floor", "Floor")]
+# What the wiring modules depend on, built before any of them is timed.
+DEPENDENCIES = ["AppGraph", "ReportSink", "BoxKit", "Swinject"]
 
 
 def module_name(prefix, size):
-    return f"Wiring{prefix}{size}"
+    return f"AppGraph{prefix}{size}"
 
 
-def write_package(scratch, sizes):
-    """Writes the package: AppGraph and ReportSink copied as they are, one wiring module per subject and size."""
-    if os.path.isdir(os.path.join(scratch, "Sources")):
-        shutil.rmtree(os.path.join(scratch, "Sources"))
-    for module in ["AppGraph", "ReportSink"]:
-        shutil.copytree(os.path.join(SOURCES, module), os.path.join(scratch, "Sources", module))
-    targets = [
-        '        .target(name: "AppGraph"),',
-        '        .target(name: "ReportSink"),',
-    ]
-    for size in sizes:
-        for _, prefix, patterns, dependencies in SUBJECTS:
-            name = module_name(prefix, size)
-            directory = os.path.join(scratch, "Sources", name)
-            os.makedirs(directory)
-            files = [
-                path for pattern in patterns for path in sorted(glob.glob(os.path.join(SOURCES, pattern.format(size=size))))
-            ]
-            if not files:
-                sys.exit(f"build_cost: no generated wiring for {name}; run Benchmarks/Generator/generate_app_graph.py")
-            for path in files:
-                shutil.copy(path, directory)
-            depends = ", ".join(['"AppGraph"', '"ReportSink"'] + dependencies)
-            targets.append(f'        .target(name: "{name}", dependencies: [{depends}]),')
-    manifest = (
-        "// swift-tools-version:6.1\n"
-        "// Written by Benchmarks/BuildCost/build_cost.py; each run rewrites it.\n"
-        "import PackageDescription\n\n"
-        "let package = Package(\n"
-        '    name: "BuildCost",\n'
-        "    dependencies: [\n"
-        f'        .package(name: "BoxKit", path: "{ROOT}"),\n'
-        '        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),\n'
-        "    ],\n"
-        "    targets: [\n" + "\n".join(targets) + "\n    ]\n)\n"
-    )
-    with open(os.path.join(scratch, "Package.swift"), "w", encoding="utf-8") as file:
-        file.write(manifest)
-
-
-def build(scratch, configuration, target):
+def build(configuration, target):
     """Builds `target`; returns the wall-clock seconds. Stops the script, showing the output, if it fails."""
     start = time.monotonic()
     result = subprocess.run(
-        ["swift", "build", "--package-path", scratch, "-c", configuration, "--target", target],
+        ["swift", "build", "--package-path", BENCHMARKS, "-c", configuration, "--target", target],
         capture_output=True, text=True)
     seconds = time.monotonic() - start
     if result.returncode != 0:
@@ -98,28 +54,37 @@ def build(scratch, configuration, target):
     return seconds
 
 
-def text_size(scratch, configuration, target):
+def touch_sources(target):
+    """Marks every source file of `target` changed, so that the next build of it compiles the whole module."""
+    files = glob.glob(os.path.join(SOURCES, target, "*.swift"))
+    if not files:
+        sys.exit(f"build_cost: no generated wiring in {target}; run Benchmarks/Generator/generate_app_graph.py")
+    for path in files:
+        pathlib.Path(path).touch()
+
+
+def text_size(configuration, target):
     """The text size, in bytes, of `target`'s object files."""
-    objects = glob.glob(os.path.join(scratch, ".build", configuration, f"{target}.build", "*.o"))
+    objects = glob.glob(os.path.join(BUILD, configuration, f"{target}.build", "*.o"))
     output = subprocess.run(["size", "-t"] + objects, capture_output=True, text=True, check=True).stdout
     return int(output.strip().splitlines()[-1].split()[0])
 
 
-def measure(scratch, sizes):
+def measure(sizes):
     """{(size, prefix): {"release": seconds, "debug": seconds, "text": bytes}}."""
     results = {}
     for configuration in ["release", "debug"]:
-        for dependency in ["AppGraph", "ReportSink", "BoxKit", "Swinject"]:
-            build(scratch, configuration, dependency)
+        for dependency in DEPENDENCIES:
+            build(configuration, dependency)
+        idle = min(build(configuration, "AppGraph") for _ in range(2))
         for size in sizes:
-            for _, prefix, _, _ in SUBJECTS:
+            for _, prefix in SUBJECTS:
                 target = module_name(prefix, size)
-                seconds = build(scratch, configuration, target)
-                idle = build(scratch, configuration, target)
+                touch_sources(target)
                 entry = results.setdefault((size, prefix), {})
-                entry[configuration] = max(seconds - idle, 0.0)
+                entry[configuration] = max(build(configuration, target) - idle, 0.0)
                 if configuration == "release":
-                    entry["text"] = text_size(scratch, configuration, target)
+                    entry["text"] = text_size(configuration, target)
     return results
 
 
@@ -154,7 +119,7 @@ def markdown(results, sizes):
         "|---:|---|---:|---:|---:|",
     ]
     for size in sizes:
-        for name, prefix, _, _ in SUBJECTS:
+        for name, prefix in SUBJECTS:
             entry = results[(size, prefix)]
             lines.append(
                 f"| {size:,} | {name} | {entry['text'] / 1000:,.0f} | {entry['release']:.1f} | {entry['debug']:.1f} |")
@@ -175,12 +140,9 @@ def markdown(results, sizes):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", required=True, help="where to write the report's section")
-    parser.add_argument("--scratch", default=os.path.join(BENCHMARKS, ".build", "build-cost"))
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 3000])
     arguments = parser.parse_args()
-    os.makedirs(arguments.scratch, exist_ok=True)
-    write_package(arguments.scratch, arguments.sizes)
-    results = measure(arguments.scratch, arguments.sizes)
+    results = measure(arguments.sizes)
     with open(arguments.markdown, "w", encoding="utf-8") as file:
         file.write(markdown(results, arguments.sizes))
     print(f"build_cost: wrote {arguments.markdown}")

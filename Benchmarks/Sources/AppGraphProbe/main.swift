@@ -1,5 +1,7 @@
-import AppGraphBoxKit
-import AppGraphFloor
+import AppGraphBoxKit300
+import AppGraphBoxKit3000
+import AppGraphFloor300
+import AppGraphFloor3000
 import BoxKit
 import Foundation
 
@@ -36,9 +38,9 @@ enum Pass: String {
             Self.resolveTops(box, services: services)
         case .floor:
             if services == 300 {
-                AppGraphFloor.resolveTops300(from: HandBuild300())
+                AppGraphFloor300.resolveTops300(from: HandBuild300())
             } else {
-                AppGraphFloor.resolveTops3000(from: HandBuild3000())
+                AppGraphFloor3000.resolveTops3000(from: HandBuild3000())
             }
         }
     }
@@ -49,9 +51,9 @@ enum Pass: String {
 
     static func resolveTops(_ box: Box, services: Int) {
         if services == 300 {
-            AppGraphBoxKit.resolveTops300(from: box)
+            AppGraphBoxKit300.resolveTops300(from: box)
         } else {
-            AppGraphBoxKit.resolveTops3000(from: box)
+            AppGraphBoxKit3000.resolveTops3000(from: box)
         }
     }
 }

@@ -1,6 +1,9 @@
-import AppGraphBoxKit
-import AppGraphFloor
-import AppGraphSwinject
+import AppGraphBoxKit300
+import AppGraphBoxKit3000
+import AppGraphFloor300
+import AppGraphFloor3000
+import AppGraphSwinject300
+import AppGraphSwinject3000
 import BoxKit
 import LaunchSupport
 import Swinject

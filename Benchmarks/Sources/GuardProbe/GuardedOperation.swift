@@ -1,4 +1,4 @@
-import AppGraphBoxKit
+import AppGraphBoxKit300
 import BenchmarkServices
 import BoxKit
 import ReportSink

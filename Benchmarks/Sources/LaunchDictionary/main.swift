@@ -1,4 +1,5 @@
-import AppGraphBoxKit
+import AppGraphBoxKit300
+import AppGraphBoxKit3000
 @_spi(Baseline) import BoxKit
 import LaunchSupport
 

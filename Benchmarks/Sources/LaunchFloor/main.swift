@@ -1,4 +1,5 @@
-import AppGraphFloor
+import AppGraphFloor300
+import AppGraphFloor3000
 import LaunchSupport
 import ReportSink
 

@@ -1,4 +1,5 @@
-import AppGraphSwinject
+import AppGraphSwinject300
+import AppGraphSwinject3000
 import LaunchSupport
 import Swinject
 
