@@ -96,6 +96,7 @@ C_WRAPPERS = \
 	Sources/BoxKit/Providers/_ProviderState+Lookup.swift \
 	Sources/BoxKit/Lifetimes/_CreationMonitor.swift \
 	Sources/BoxKit/Resolution/Box+Lookup.swift \
+	Sources/BoxKit/Resolution/Box+LookupEnd.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread+Recording.swift \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \

@@ -34,7 +34,7 @@ enum { CBOX_QUADRUPLE_MAX_SLOTS = 2048 };
 
 /// Retired blocks (slot arrays, long keys) may wait for a collection until they add up to this many bytes:
 /// freeing them needs a grace period, whose barrier (a `membarrier` system call) would otherwise be paid on
-/// every growth of a small table. Retired values are never kept waiting: releasing them is observable.
+/// every growth of a small table. Retired values are never kept waiting: releasing them may run user code (a deinit).
 #define CBOX_RETIRED_BLOCK_SLACK ((size_t)64 << 10)
 
 /// Slot arrays this large are aligned to, and advised onto, transparent huge pages: a lookup in a

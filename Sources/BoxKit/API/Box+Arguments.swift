@@ -148,7 +148,7 @@ extension Box {
             },
             otherwise: { lookup throws(BoxError) in
                 guard lookup.state == .perArguments || lookup.state == .makeThrowing else {
-                    throw _failure(lookup, type: type, key: key, arguments: Registration.argumentTypes)
+                    throw _endFailed(lookup, type: type, key: key, arguments: Registration.argumentTypes)
                 }
                 defer { _endMake(lookup) }
                 // A result, not a throw, out of the closure: `_withUnsafeGuaranteedRef` rethrows untyped.

@@ -62,19 +62,20 @@ extension Box {
     /// Turns a `.failed` lookup of this box into its error, ending the lookup. `arguments` are the types of
     /// the runtime arguments the resolve passed (none for a plain resolve).
     @usableFromInline
-    final func _failure(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+    final func _endFailed(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
         // A miss holds no read section and no chain entry: nothing to end.
         guard !lookup.failed(with: .missing) else { return _missingError(type, key: key, arguments: arguments) }
         if lookup.isHeldByChain { return _endOffExecutor(lookup) }
-        let error = _error(lookup, type: type, key: key, arguments: arguments)
+        let error = _lookupError(lookup, type: type, key: key, arguments: arguments)
         _endRead(lookup)
         return error
     }
 
     /// The error of a `.failed` lookup, which stays as it is.
     @inline(__always)
-    func _error(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
-        guard !lookup.failed(with: .missing), let failure = lookup.failure, let raw = lookup.registration else {
+    func _lookupError(_ lookup: _Lookup, type: Any.Type, key: String?, arguments: [Any.Type] = []) -> BoxError {
+        guard let failure = lookup.failure else { preconditionFailure("only a failed lookup has an error") }
+        guard failure != .missing, let raw = lookup.registration else {
             return _missingError(type, key: key, arguments: arguments)
         }
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).takeUnretainedValue()
@@ -121,7 +122,7 @@ extension Box {
         var found: [String] = []
         var unlisted = 0
         for (depth, registry) in _lineage.enumerated() {
-            let place = depth == 0 ? "" : " (in \(depth == 1 ? "parent" : "ancestor \(depth)") box)"
+            let place = _Message.place(depth: depth)
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
                 let id = ObjectIdentifier(registration.serviceType)
                 let sameType = id == wanted

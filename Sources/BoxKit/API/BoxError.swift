@@ -222,9 +222,7 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
                 arguments: _names(observed.arguments), registeredArguments: outcome.registeredArguments,
                 chain: observed.chain, nearest: nearby.names,
                 detail: observed.detail
-                    ?? _underlying.map {
-                        "\(String(reflecting: $0.error)) (\(String(reflecting: type(of: $0.error))))"
-                    },
+                    ?? _underlying.map { _Message.thrown($0.error) },
                 madeValue: observed.madeValue, unlistedNearest: nearby.unlisted)
         }
     }

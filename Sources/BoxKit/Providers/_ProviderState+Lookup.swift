@@ -8,7 +8,7 @@ extension _ProviderState {
     /// Returns `.object`, `.ready` or `.make` (then `endMake`) when the pin is vouched for by the write
     /// counters of the boxes searched to find it and the call needs no lock: a ready permanent instance, or a
     /// transient synchronous factory not already running on this thread. Anything else, including nothing
-    /// registered, returns `.missing`: the caller then resolves through the box, which creates permanents
+    /// registered, returns a `.missing` failure: the caller then resolves through the box, which creates permanents
     /// exactly once, returns instances whose hooks are running, and reports cycles, async factories and
     /// missing registrations with BoxKit's messages.
     ///

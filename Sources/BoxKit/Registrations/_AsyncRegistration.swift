@@ -2,8 +2,8 @@
 /// task that creates the instance and the instance it made.
 ///
 /// It sets `isAsync` and never the `ready` and `readyObject` words of `_AnyRegistration` that the
-/// synchronous path reads, so a synchronous resolve always reaches `Box._begin`'s `.asyncFactory` case and
-/// reports it, whether or not the instance exists yet; only ``Box/resolveAsync(_:key:)`` and its relatives
+/// synchronous path reads, so a synchronous resolve always gets a lookup that failed for `.asyncFactory`
+/// from `Box._begin` and reports it, whether or not the instance exists yet; only ``Box/resolveAsync(_:key:)`` and its relatives
 /// reach the code here.
 @usableFromInline
 final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unchecked Sendable {

@@ -1,4 +1,4 @@
-/// What a registration's creation resolved, in the order observed: a lock-free stack of batches, each the
+/// What a registration's creation resolved, in the order recorded: a lock-free stack of batches, each the
 /// dependencies of one creation (usually the first, and only one), read only when
 /// ``Box/dependencyGraph()`` asks.
 ///
@@ -156,7 +156,7 @@ struct _DependencyList: @unchecked Sendable {
         return found
     }
 
-    /// The recorded dependencies in the order first observed, each once: a creation records each once,
+    /// The recorded dependencies in the order first recorded, each once: a creation records each once,
     /// and repeats across creations (racing first creations, misses) are dropped here.
     ///
     /// - Complexity: O(*n*) in the number recorded, with hashing.

@@ -58,7 +58,7 @@ extension Box {
                         try makeThrowing(self, holder)
                     }
                 }
-                _trap(_error(lookup, type: registration.serviceType, key: registration.key))
+                _trap(_lookupError(lookup, type: registration.serviceType, key: registration.key))
             })
     }
 
@@ -86,7 +86,7 @@ extension Box {
     func _resolveHeldForward<Forwarded>(_ forward: _ForwardRegistration<Forwarded>) throws(BoxError) -> Forwarded {
         let raw = Unmanaged.passUnretained(forward).toOpaque()
         let entered = _ResolutionThread.enterForward(raw, holder: nil, hold: .caller)
-        guard entered.state == .make else { throw _error(entered, type: Forwarded.self, key: forward.key) }
+        guard entered.state == .make else { throw _lookupError(entered, type: Forwarded.self, key: forward.key) }
         defer { _CallerHeld(_resolver: self)._endMake(entered) }
         return try forward.resolveTarget(from: self)
     }

@@ -213,48 +213,6 @@ extension Box {
         return _Lookup(.forwarded, template, payload: object)
     }
 
-    /// Publishes `object`, the ready permanent instance of `registration`, in this box's table (its slot, and
-    /// its type-index entry if it has one), where `_begin` reads it without reading the registration; nothing
-    /// happens unless `registration` is the entry of its type and key there now
-    /// (`_HashTableStorage.publish(readyObject:of:)`). Any thread may call it, once the instance is ready,
-    /// while it holds `registration` and is in no read section. The registration's instance keeps `object`
-    /// alive, and the registration outlives every read section that can find it, so the table returns `object`
-    /// only while it is valid.
-    @usableFromInline
-    final func _publish(readyObject object: UnsafeMutableRawPointer, of registration: _AnyRegistration) {
-        _registry.table?.publish(readyObject: object, of: registration)
-    }
-
-    /// The ready permanent instance of the target of `lookup`'s forward (a `.forward` lookup, whose read
-    /// section is open), as `_readyTarget(_:)` finds it; `nil` with the Dictionary baseline, and before the
-    /// forward's first resolve (which records its dependency on the target): the caller resolves the target
-    /// instead.
-    @usableFromInline
-    final func _readyTarget(of lookup: _Lookup) -> UnsafeMutableRawPointer? {
-        guard _table != nil else { return nil }
-        let forward = Unmanaged<_AnyForwardRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
-        guard forward._withUnsafeGuaranteedRef({ $0.hasFirstCreation }) else { return nil }
-        return _readyTarget(forward)
-    }
-
-    /// The ready permanent instance of `forward`'s target as this box's type index holds it
-    /// (`_HashTableStorage.indexedReadyObject`): what a resolve of the target from this box would return now,
-    /// unretained, valid until the read section the caller is in ends. `nil` otherwise.
-    @inline(__always)
-    private func _readyTarget(_ forward: Unmanaged<_AnyForwardRegistration>) -> UnsafeMutableRawPointer? {
-        forward._withUnsafeGuaranteedRef {
-            _HashTableStorage.indexedReadyObject(in: _table.unsafelyUnwrapped, typeID: $0.targetTypeID, key: $0.key)
-        }
-    }
-
-    /// Enters the forward of a `.forward` lookup of this box for its general path
-    /// (`_ResolutionThread.enterForward`): the `.make` lookup to end with `_endMake`, or the failure to end
-    /// with `_failure`.
-    @usableFromInline
-    final func _enterForward(_ lookup: _Lookup) -> _Lookup {
-        _ResolutionThread.enterForward(lookup.registration.unsafelyUnwrapped, holder: lookup.holder, hold: _hold)
-    }
-
     /// `_begin` for the Dictionary baseline, out of the hash table's way: the registration found is held by a
     /// retain.
     @inline(never)
@@ -263,10 +221,6 @@ extension Box {
         guard let found else { return _Lookup(failed: .missing) }
         return _ResolutionThread.decide(found, holder: holder, thread: cbox_thread_current(), hold: .retain)
     }
-
-    /// What keeps a registration this box found valid until its lookup ends.
-    @inline(__always)
-    private var _hold: _ResolutionThread.Hold { backend == .hashTable ? .readSection : .retain }
 
     /// Finds the registration in this box's table or the nearest ancestor's, and that ancestor (retained,
     /// so that it outlives the lookup; `nil` for this box): an unkeyed one in the table's type index first,
@@ -423,34 +377,5 @@ extension Box {
         }
         _ResolutionThread.end(_hold, of: found, reader: reader)
         return true
-    }
-
-    /// Ends a `.ready`, `.pending` or `.forward` lookup.
-    @usableFromInline
-    final func _endRead(_ lookup: _Lookup) {
-        _ResolutionThread.end(_hold, of: lookup.registration.unsafelyUnwrapped, reader: cbox_reader_current())
-        lookup.holder?.release()
-    }
-
-    /// Ends an `.asyncFactory` or `.wrongIsolation` lookup for an async resolve, which must not suspend inside
-    /// a read section: returns the registration and the box holding it (`nil` for this one) as strong
-    /// references, so that they outlive the lookup while the factory runs.
-    @usableFromInline
-    final func _endAsync(_ lookup: _Lookup) -> (registration: _AnyRegistration, holder: Box?) {
-        let raw = lookup.registration.unsafelyUnwrapped
-        let registration = Unmanaged<_AnyRegistration>.fromOpaque(raw).retain().takeRetainedValue()
-        _ResolutionThread.end(lookup, hold: _hold)
-        return (registration, lookup.holder?.takeRetainedValue())
-    }
-
-    /// Ends a `.make` lookup: pops the chain entry `_begin` pushed (which held a hash table's registration
-    /// while its factory ran), or gives back the Dictionary's retain.
-    @usableFromInline
-    final func _endMake(_ lookup: _Lookup) {
-        _ResolutionThread.popMake(lookup)
-        if backend == .dictionary {
-            Unmanaged<_AnyRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped).release()
-        }
-        lookup.holder?.release()
     }
 }

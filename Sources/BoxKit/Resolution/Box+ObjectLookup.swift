@@ -42,7 +42,7 @@ extension Box {
         return made
     }
 
-    /// `_objectInstance` for a lookup that is neither `.make` nor `.missing`: the instance that exists
+    /// `_objectInstance` for a lookup that is neither `.make` nor `.failed`: the instance that exists
     /// already (`.object`, `.ready`, `.pending`, `.forwarded`), or `nil`.
     @inline(never)
     private func _readyObjectInstance(_ lookup: _Lookup) -> AnyObject? {
@@ -75,7 +75,7 @@ extension Box {
         switch lookup.state {
         case .failed:
             // No typed code: the failure straight away, without the unspecialised funnel's cost.
-            throw _failure(lookup, type: type, key: key)
+            throw _endFailed(lookup, type: type, key: key)
         default:
             return try lookup.instance(from: self) { lookup throws(BoxError) in
                 try lookup._finish(from: self, as: type, key: key)

@@ -3,7 +3,7 @@
 /// (`_ObservedFailure.kind`), and ``BoxError/Reason`` is what a reader of the error sees
 /// (`_ObservedFailure.outcome(in:)` maps one to the other).
 @usableFromInline
-enum _FailureKind: UInt8, Sendable {
+enum _FailureKind: UInt8, Sendable, CaseIterable {
     /// Nothing registered for the service type, key and argument types asked for (or registered only with
     /// other argument types): `.notRegistered` or `.argumentMismatch`, told apart when the error is read.
     case missing

@@ -28,8 +28,10 @@ final class _Isolation: Sendable {
             if let factoryIsolation, ObjectIdentifier(type(of: factoryIsolation)) == ObjectIdentifier(type(of: actor)) {
                 _misuse(_Message.sharedIsNotOneActor(name, service: _describe(service, key: key)))
             }
-            let found = factoryIsolation.map { "isolated to \(String(reflecting: type(of: $0)))" } ?? "not isolated"
-            _misuse(_Message.factoryNotIsolated(service: _describe(service, key: key), globalActor: name, found: found))
+            _misuse(
+                _Message.factoryNotIsolated(
+                    service: _describe(service, key: key), globalActor: name,
+                    isolatedTo: factoryIsolation.map { String(reflecting: type(of: $0)) }))
         }
         self.actor = actor
         self.globalActor = globalActor

@@ -29,7 +29,7 @@ struct _Lookup {
         /// lookup already ended: `object` is the target's instance, retained for the caller, and
         /// `registration` the forward's template, for `_forwarded` to write the forwarded value with.
         case forwarded
-        /// The resolve cannot go on, for the reason `failure` gives. `_failure` turns it into its error and
+        /// The resolve cannot go on, for the reason `failure` gives. `_endFailed` turns it into its error and
         /// ends the lookup (a `.missing` one has nothing to end); an async resolve instead takes an
         /// `.asyncFactory` or `.wrongIsolation` one out with `_endAsync`, to await the factory or hop to its
         /// actor. Every one but `.missing` ends as a read does (`_endRead`), unless the thread's chain holds
@@ -62,7 +62,7 @@ struct _Lookup {
             guard state == .failed else { return nil }
             let bits = UInt(bitPattern: payload)
             guard bits < Self.failureTags else { return .wrongIsolation }
-            return unsafeBitCast(UInt8(truncatingIfNeeded: bits &- 1), to: _FailureKind.self)
+            return _FailureKind(rawValue: UInt8(truncatingIfNeeded: bits &- 1)).unsafelyUnwrapped
         }
     }
 
@@ -94,7 +94,7 @@ struct _Lookup {
 
     /// For `.make`, `.makeThrowing` and `.perArguments`, and a `.wrongIsolation` failure whose registration the
     /// thread's chain holds (`isHeldByChain`): the resolving thread's C record, so that ending the lookup
-    /// need not look it up again; otherwise `nil`.
+    /// need not look it up again. Meaningless in any other state.
     @inlinable
     var threadRecord: UnsafeMutableRawPointer? {
         @inline(__always) get { payload }
@@ -112,6 +112,7 @@ struct _Lookup {
         _ state: State, _ registration: UnsafeMutableRawPointer? = nil, holder: Unmanaged<Box>? = nil,
         payload: UnsafeMutableRawPointer? = nil
     ) {
+        assert(state != .failed, "a failed lookup is made with init(failed:)")
         self.state = state
         self.registration = registration
         self.holder = holder
@@ -125,6 +126,7 @@ struct _Lookup {
         failed failure: _FailureKind, _ registration: UnsafeMutableRawPointer? = nil, holder: Unmanaged<Box>? = nil,
         heldBy thread: UnsafeMutableRawPointer? = nil
     ) {
+        assert(thread == nil || failure == .wrongIsolation, "only a wrong-isolation failure is held by a chain")
         self.state = .failed
         self.registration = registration
         self.holder = holder
@@ -209,7 +211,7 @@ extension _Lookup {
         if state == .makeThrowing { return try _makeThrowing(from: box, as: type) }
         if state == .forwarded { return _forwarded(as: type) }
         if state == .forward { return try _forwardInGeneral(from: box, as: type) }
-        throw box._failure(self, type: type, key: key)
+        throw box._endFailed(self, type: type, key: key)
     }
 
     /// ``instance(from:ready:make:otherwise:)`` for a registration without runtime arguments: an
@@ -282,7 +284,7 @@ extension _Lookup {
             }
         }
         let entered = box._enterForward(self)
-        guard entered.state == .make else { throw box._failure(entered, type: type, key: nil) }
+        guard entered.state == .make else { throw box._endFailed(entered, type: type, key: nil) }
         defer { box._endMake(entered) }
         return try forward.resolveTarget(from: box)
     }

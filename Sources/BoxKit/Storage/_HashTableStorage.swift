@@ -328,7 +328,7 @@ func _withTableKey<R>(
 
 /// When a write collects what it and earlier writes retired.
 private enum _CollectPolicy {
-    /// When `cbox_table_collect_is_due`: a retired registration waits (its release is observable), or
+    /// When `cbox_table_collect_is_due`: a retired registration waits (its release may run user code), or
     /// retired memory adds up to enough to be worth the grace period's barrier.
     case whenDue
     /// Whatever no reader can still hold.

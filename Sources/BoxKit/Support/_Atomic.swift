@@ -30,7 +30,8 @@ extension UInt64: _AtomicStorage {}
 extension UInt8: _AtomicStorage {}
 
 /// A value updated atomically, at a stable address, valid while whatever holds it lives: a 64-bit word
-/// (`_AtomicWord`, one of an `_AtomicWords` object's words) or one byte of such a word (`_AtomicByte`).
+/// (`_AtomicWord`: one of an `_AtomicWords` object's words, or a word inside an object that outlives it) or
+/// one byte of such a word (`_AtomicByte`).
 ///
 /// BoxKit's platform floor (iOS 17, macOS 14) is below that of `Synchronization.Atomic`; this is its stand-in.
 @usableFromInline

@@ -8,8 +8,8 @@
 enum _Message {
     /// `register(life: .graph)` with an async factory.
     static func asyncGraph(_ service: String) -> String {
-        "BoxKit: \(service) cannot be registered with life: .graph and an async factory: a graph is the scope of "
-            + "one synchronous top-level resolve on one thread, which an awaiting factory leaves. Register it "
+        "BoxKit: \(service) cannot be registered with life: .graph and an async factory: a graph lasts one "
+            + "synchronous top-level resolve on one thread, which an awaiting factory leaves. Register it "
             + ".transient, .weak or .permanent."
     }
 
@@ -58,17 +58,31 @@ enum _Message {
             + "returns another instance each time. A global actor's shared must be one actor (a static let)."
     }
 
-    /// `register(isolatedTo:)` with a factory that is not isolated to that actor; `found` says what it is
-    /// isolated to (`isolated to Module.OtherActor`, or `not isolated`).
-    static func factoryNotIsolated(service: String, globalActor: String, found: String) -> String {
-        "BoxKit: the factory registered for \(service) with isolatedTo: \(globalActor) is \(found): write it as "
-            + "`{ @\(globalActor.split(separator: ".").last ?? "") in ... }` so that it runs on \(globalActor)."
+    /// `register(isolatedTo:)` with a factory that is not isolated to that actor, but to the actor type named
+    /// `isolatedTo`, or to none.
+    static func factoryNotIsolated(service: String, globalActor: String, isolatedTo: String?) -> String {
+        let found = isolatedTo.map { "isolated to \($0)" } ?? "not isolated"
+        return "BoxKit: the factory registered for \(service) with isolatedTo: \(globalActor) is \(found): write "
+            + "it as `{ @\(globalActor.split(separator: ".").last ?? "") in ... }` so that it runs on \(globalActor)."
     }
 
-    /// Why `verify()` did not check the registrations left, when it was called from inside a resolve.
-    static func verifyInsideResolve(_ resolving: String) -> String {
-        "verify() was called while resolving \(resolving), from a factory or a hook, where resolving the box's "
-            + "registrations could wait for the creation in progress; call it outside any resolve"
+    /// Where a registration listed among the nearest ones is, seen from the box a resolve started from
+    /// (`depth` boxes up): nothing for that box, ` (in parent box)`, ` (in ancestor 2 box)`.
+    static func place(depth: Int) -> String {
+        depth == 0 ? "" : " (in \(depth == 1 ? "parent" : "ancestor \(depth)") box)"
+    }
+
+    /// How an error that a factory threw is named in the message of the ``BoxError`` that reports it.
+    static func thrown(_ error: any Error) -> String {
+        "\(String(reflecting: error)) (\(String(reflecting: type(of: error))))"
+    }
+
+    /// Why `verify()` did not check the registrations left, when it was called from inside a resolve of the
+    /// registration named `resolving` (`nil` when it is not known).
+    static func verifyInsideResolve(_ resolving: String?) -> String {
+        "verify() was called while resolving \(resolving ?? "a registration"), from a factory or a hook, where "
+            + "resolving the box's registrations could wait for the creation in progress; call it outside any "
+            + "resolve"
     }
 
     /// Why `verify()` did not check the registrations left, when it could start no thread.

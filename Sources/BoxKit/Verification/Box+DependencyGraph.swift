@@ -1,5 +1,5 @@
 extension Box {
-    /// The dependencies observed between the services this box can reach: which service's creation
+    /// The dependencies recorded between the services this box can reach: which service's creation
     /// resolved which.
     ///
     /// BoxKit records what each registration's first creation resolves (its factory and its hooks), and

@@ -89,7 +89,7 @@ extension Box {
         let verification = _Verification(targets: targets, patience: patience)
         let inFlight = _inFlight()
         if !inFlight.isEmpty || _ResolutionThread.sandbox != nil {
-            let resolving = inFlight.last.map(\.displayName) ?? "a registration"
+            let resolving = inFlight.last.map(\.displayName)
             verification.skipRemaining(
                 because: _Message.verifyInsideResolve(resolving), chain: inFlight.map(\.displayName))
         }

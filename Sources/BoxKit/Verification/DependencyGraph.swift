@@ -1,4 +1,4 @@
-/// Which service resolved which, as observed by a box: its nodes and edges, and renderings for Graphviz and
+/// Which service resolved which, as recorded by a box: its nodes and edges, and renderings for Graphviz and
 /// Mermaid.
 ///
 /// Get one from ``Box/dependencyGraph()``, after resolving (or ``Box/verify()``-ing) what you want drawn:
@@ -51,7 +51,7 @@ public struct DependencyGraph: Sendable, Equatable, CustomStringConvertible {
 
     /// Every registration the box can reach, then every missing dependency, each once.
     public let nodes: [Node]
-    /// Every observed dependency, in the order observed per registration, each once.
+    /// Every recorded dependency, in the order recorded per registration, each once.
     public let edges: [Edge]
 
     /// Creates a graph.

@@ -443,7 +443,7 @@ typedef struct cbox_batch cbox_batch;
 /// removed before it returns, unless a reader holds it.
 cbox_batch *_Nullable cbox_table_collect(cbox_table *table);
 
-/// Whether a writer should collect now: a retired value is waiting (its release is observable, so it is
+/// Whether a writer should collect now: a retired value is waiting (its release may run user code, so it is
 /// never deferred), or retired blocks add up to enough memory to be worth a grace period. Below that,
 /// blocks wait for a later collection, so that growing a small table costs no barrier. Writers only.
 bool cbox_table_collect_is_due(const cbox_table *table);

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import BoxKit
+
+/// A failed lookup keeps its failure in its payload word (`_Lookup.failure`), so that a lookup stays four words,
+/// returned in registers: every kind must read back as itself, and a wrong-isolation failure held by a thread's
+/// chain must keep both its kind and the thread record.
+@Suite("A failed lookup's failure")
+struct LookupFailureTests {
+    @Test("every failure kind reads back as itself, and as no other", arguments: _FailureKind.allCases)
+    func kindReadsBack(kind: _FailureKind) {
+        let lookup = _Lookup(failed: kind)
+        #expect(lookup.state == .failed)
+        #expect(lookup.failure == kind)
+        for other in _FailureKind.allCases {
+            #expect(lookup.failed(with: other) == (other == kind))
+        }
+        #expect(!lookup.isHeldByChain)
+    }
+
+    @Test("a wrong-isolation failure held by a chain keeps its kind and its thread record")
+    func heldByChain() {
+        var record: UInt64 = 0
+        withUnsafeMutablePointer(to: &record) { pointer in
+            let thread = UnsafeMutableRawPointer(pointer)
+            let lookup = _Lookup(failed: .wrongIsolation, heldBy: thread)
+            #expect(lookup.failure == .wrongIsolation)
+            #expect(lookup.failed(with: .wrongIsolation))
+            #expect(!lookup.failed(with: .missing))
+            #expect(lookup.isHeldByChain)
+            #expect(lookup.threadRecord == thread)
+        }
+    }
+
+    @Test("a lookup that found something has no failure")
+    func foundHasNoFailure() {
+        var instance: UInt64 = 0
+        withUnsafeMutablePointer(to: &instance) { pointer in
+            for state in [_Lookup.State.object, .ready, .make, .pending] {
+                let lookup = _Lookup(state, payload: UnsafeMutableRawPointer(pointer))
+                #expect(lookup.failure == nil)
+                #expect(_FailureKind.allCases.allSatisfy { !lookup.failed(with: $0) })
+                #expect(!lookup.isHeldByChain)
+            }
+        }
+    }
+}
