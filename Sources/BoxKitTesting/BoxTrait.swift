@@ -9,8 +9,9 @@ import Testing
 /// `Box.shared`, including `@Boxed` and `@BoxedIfRegistered` properties without a box, so tests that
 /// register different mocks for the same service run in parallel without seeing each other's. Code the test
 /// hands to other threads does not: a `Task.detached`, a block dispatched with GCD, a `Thread` or a
-/// framework's callback on a queue of its own reads the process-wide box. Nothing created in one test
-/// reaches another test or the shared box.
+/// framework's callback on a queue of its own reads the process-wide box; but a `@Boxed` property of an
+/// object made in the test keeps the test's box wherever it is read. Nothing created in one test reaches
+/// another test or the shared box.
 ///
 /// ```swift
 /// import BoxKitTesting

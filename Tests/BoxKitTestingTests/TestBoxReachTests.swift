@@ -43,4 +43,39 @@ struct TestBoxReachTests {
         #expect(await task.value === box)
         #expect(await Task.detached { Box.shared }.value !== box)
     }
+
+    @Test(
+        "a @Boxed property of an object made in the test resolves from the test's box on a GCD queue and a thread",
+        .box { $0.register(key: "reach") { Probe(name: "the test's") } }
+    )
+    func boxedMadeInTheTestKeepsItsBox() async {
+        let onQueue = Holder()
+        let fromQueue = await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: onQueue.probe.name) }
+        }
+        let onThread = Holder()
+        let fromThread = await withCheckedContinuation { done in
+            Thread { done.resume(returning: onThread.probe.name) }.start()
+        }
+        let detached = Holder()
+        let fromDetached = await Task.detached { detached.probe.name }.value
+        #expect(fromQueue == "the test's")
+        #expect(fromThread == "the test's")
+        #expect(fromDetached == "the test's")
+    }
+}
+
+/// What the reach tests resolve: a type no other test registers.
+private final class Probe: Sendable {
+    let name: String
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
+/// An object with an injected property, made in a test and read elsewhere. (`@unchecked Sendable`: the wrapper
+/// is assigned only in `init` and is safe to read from any thread.)
+private final class Holder: @unchecked Sendable {
+    @Boxed(key: "reach") var probe: Probe
 }

@@ -241,4 +241,51 @@ struct SharedBoxTests {
             precondition(Box.shared === Box.shared)
         }
     }
+
+    @Test("a property made inside withBox resolves from that box, wherever it is first read", arguments: backends)
+    func madeInsideWithBoxKeepsItsBox(backend: Box.Backend) async {
+        let scoped = Box(backend: backend)
+        scoped.register { Car(name: "scoped") }
+        let panel = withBox(scoped) { SharedPanel() }
+        let other = Box(backend: backend)
+        other.register { Car(name: "other") }
+        #expect(withBox(other) { panel.car.name } == "scoped")
+        let ifRegistered = withBox(scoped) { SharedOptionalPanel() }
+        #expect(await Task.detached { ifRegistered.car?.name }.value == "scoped")
+    }
+
+    @Test("with binding .atFirstAccess, a property reads Box.shared where it is first read", arguments: backends)
+    func atFirstAccessReadsWhereRead(backend: Box.Backend) {
+        let scoped = Box(backend: backend)
+        scoped.register { Car(name: "scoped") }
+        let later = Box(backend: backend)
+        later.register { Car(name: "later") }
+        let panel = withBox(scoped) { LatePanel() }
+        #expect(withBox(later) { panel.car.name } == "later")
+        #expect(withBox(later) { panel.optionalCar?.name } == "later")
+    }
+
+    @Test("a property made outside any withBox reads Box.shared at its first access", arguments: backends)
+    func madeOutsideReadsAtFirstAccess(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { Car(name: "read inside") }
+        let panel = SharedPanel()
+        #expect(withBox(box) { panel.car.name } == "read inside")
+    }
+}
+
+/// Properties given no box: `Box.shared`, settled where the panel is made.
+private final class SharedPanel: @unchecked Sendable {
+    @Boxed var car: Car
+}
+
+/// `SharedPanel` for a service that may be absent.
+private final class SharedOptionalPanel: @unchecked Sendable {
+    @BoxedIfRegistered var car: Car?
+}
+
+/// Properties that read `Box.shared` where they are first read.
+private final class LatePanel: @unchecked Sendable {
+    @Boxed(binding: .atFirstAccess) var car: Car
+    @BoxedIfRegistered(binding: .atFirstAccess) var optionalCar: Car?
 }

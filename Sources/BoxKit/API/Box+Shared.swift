@@ -2,8 +2,10 @@ extension Box {
     /// The box that ``Boxed`` and ``BoxedIfRegistered`` properties resolve from when given no box.
     ///
     /// It starts as an empty box backed by the hash table. Register into it, or replace it with the app's
-    /// box before the first such property is read: a property reads `Box.shared` on its first access, and
-    /// keeps what it resolved from then on, so replacing the box later affects only properties not yet read.
+    /// box before the first such property is read: a property made outside ``withBox(_:operation:)-(_,()->R)``
+    /// reads `Box.shared` on its first access, and keeps what it resolved from then on, so replacing the box
+    /// later affects only properties not yet read. A property made inside `withBox` keeps the box given there
+    /// (see ``SharedBoxBinding``).
     ///
     /// ```swift
     /// Box.shared = appBox                  // or: Box.shared.install(AppModule())
@@ -20,7 +22,7 @@ extension Box {
     /// anywhere else reads the process-wide box: a `Task.detached`, a block dispatched with GCD, a `Thread`,
     /// a framework's callback on a queue of its own. That is how tests running in parallel each see their own
     /// box (see <doc:TestingWithBoxKit>). Setting it inside `withBox` still replaces the process-wide box,
-    /// which code outside such a scope sees.
+    /// which code outside `withBox` sees.
     ///
     /// Reading and replacing it are safe from any thread at once; each takes a lock, so keep the box in a
     /// local where it is read in a loop.

@@ -1,6 +1,9 @@
 /// A property whose value is resolved from a box on first access, then kept.
 ///
-/// The box is the one given with `in:`, or ``Box/shared`` as it is at the first access. The service is
+/// The box is the one given with `in:`, or ``Box/shared``: the box ``withBox(_:operation:)-(_,()->R)`` put in
+/// place where the property is created, if any, so that an object made inside a test resolves from the test's
+/// box on any thread; otherwise the process-wide box as it is at the first access (``SharedBoxBinding``). The
+/// service is
 /// resolved as ``Box/resolve(_:key:)`` would resolve it, once: a transient registration makes one instance
 /// for this property, which it keeps. When nothing is registered, the first access stops the program with
 /// BoxKit's usual message; use ``BoxedIfRegistered`` for a service that may be absent.
@@ -32,9 +35,12 @@ public struct Boxed<Service> {
     ///
     /// - Parameters:
     ///   - key: The key the service was registered under, or `nil` for none.
-    ///   - box: The box to resolve from, or `nil` for ``Box/shared`` at the first access.
-    public init(key: String? = nil, in box: Box? = nil) {
-        _cache = _LazyService(box: box, key: key)
+    ///   - box: The box to resolve from, or `nil` for ``Box/shared``, as `binding` settles it.
+    ///   - binding: For a property given no box, whether ``Box/shared`` is the box in place where the property is
+    ///     created (`.atCreation`, the default: a test's box for an object made in the test, whatever thread
+    ///     reads it) or where it is first read (`.atFirstAccess`). See ``SharedBoxBinding``.
+    public init(key: String? = nil, in box: Box? = nil, binding: SharedBoxBinding = .atCreation) {
+        _cache = _LazyService(box: box, key: key, binding: binding)
     }
 
     /// The service, resolved on the first access.

@@ -27,9 +27,12 @@ public struct BoxedIfRegistered<Service> {
     ///
     /// - Parameters:
     ///   - key: The key the service was registered under, or `nil` for none.
-    ///   - box: The box to resolve from, or `nil` for ``Box/shared`` at the first access.
-    public init(key: String? = nil, in box: Box? = nil) {
-        _cache = _LazyService(box: box, key: key)
+    ///   - box: The box to resolve from, or `nil` for ``Box/shared``, as `binding` settles it.
+    ///   - binding: For a property given no box, whether ``Box/shared`` is the box in place where the property is
+    ///     created (`.atCreation`, the default: a test's box for an object made in the test, whatever thread
+    ///     reads it) or where it is first read (`.atFirstAccess`). See ``SharedBoxBinding``.
+    public init(key: String? = nil, in box: Box? = nil, binding: SharedBoxBinding = .atCreation) {
+        _cache = _LazyService(box: box, key: key, binding: binding)
     }
 
     /// The service, or `nil` when it was not registered at the first access.

@@ -7,7 +7,8 @@
 /// all of them return that value.
 @usableFromInline
 final class _LazyService<Value>: @unchecked Sendable {
-    /// The explicit box, or `nil` for `Box.shared` at first access.
+    /// The explicit box, or the box `withBox` put in place where the property was created (`.atCreation`), or
+    /// `nil` for `Box.shared` at first access.
     let box: Box?
     let key: String?
     /// Set (releasing) once `value` is stored; never cleared.
@@ -17,8 +18,11 @@ final class _LazyService<Value>: @unchecked Sendable {
     /// Serialises the one store. (Its accesses to `value` are also ordered by `ready`, which sanitizers see.)
     private let storing = _Lock()
 
-    init(box: Box?, key: String?) {
-        self.box = box
+    /// A cache resolving from `box`, or, when it is `nil`, from `Box.shared` as `binding` settles it.
+    ///
+    /// - Complexity: O(1): with `.atCreation` and no box, one task-local read.
+    init(box: Box?, key: String?, binding: SharedBoxBinding) {
+        self.box = box ?? (binding == .atCreation ? Box._taskShared : nil)
         self.key = key
     }
 
