@@ -2,8 +2,11 @@
 /// (`_Lookup.failure`, with the state `.failed`), a thrown error keeps it among its facts
 /// (`_ObservedFailure.kind`), and ``BoxError/Reason`` is what a reader of the error sees
 /// (`_ObservedFailure.outcome(in:)` maps one to the other).
+///
+/// A lookup tags its payload with the raw value plus one, so the raw values must stay below
+/// `_Lookup.failureTags` less one (`LookupFailureTests` reads every case back).
 @usableFromInline
-enum _FailureKind: UInt8, Sendable, CaseIterable {
+enum _FailureKind: UInt8, Sendable {
     /// Nothing registered for the service type, key and argument types asked for (or registered only with
     /// other argument types): `.notRegistered` or `.argumentMismatch`, told apart when the error is read.
     case missing
