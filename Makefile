@@ -170,8 +170,9 @@ reliability: tsan tsan-as-apple asan valgrind fuzz
 
 ## bench: what the app graph's wiring costs to build and ship (bench-build-cost), which also builds the wiring
 ## modules the report links; then the benchmark report (release build, separate module), written to
-## bench-results.*, with that section appended to bench-results.md. Only the report's executables are built: it
-## spawns the Launch* ones built beside it
+## bench-results.*, with that section appended to bench-results.md, then what the hot path paid for smaller wiring
+## (Benchmarks/BuildCost/hot_path_trade.py). Only the report's executables are built: it spawns the Launch* ones
+## built beside it
 REPORT_PRODUCTS = BoxKitReport LaunchEmpty LaunchFloor LaunchBoxKit LaunchDictionary LaunchSwinject
 BUILD_REPORT = cd Benchmarks && for product in $(REPORT_PRODUCTS); do \
 	$(SWIFT) build -c release --product $$product || exit 1; done
@@ -182,6 +183,8 @@ bench: deps
 	$(BUILD_REPORT)
 	$(RUN_REPORT)
 	printf '\n' >> bench-results.md && cat Benchmarks/.build/build-cost.md >> bench-results.md
+	printf '\n' >> bench-results.md && python3 Benchmarks/BuildCost/hot_path_trade.py --results bench-results.csv \
+		>> bench-results.md
 
 ## bench-build-cost: machine code and release and debug build times of the app graph's generated wiring at 300
 ## and 3,000 services, for BoxKit, Swinject and the hand-written floor, each module built alone in the Benchmarks
