@@ -121,7 +121,7 @@ symbols:
 ## lint: swift format lint --strict; .swift-format makes an undocumented public declaration an error
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Examples \
-		Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
+		Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Suites/Package.swift Benchmarks/Suites/Benchmarks
 	@echo "lint: swift format found nothing"
 
 ## docs: the DocC catalogue (Sources/BoxKit/BoxKit.docc) and BoxKitAwait's, with warnings as errors;
@@ -201,13 +201,14 @@ bench-quick: deps
 
 ## bench-check: the guards first, since they are deterministic: each guarded operation's instructions
 ## (callgrind) within 3% of Benchmarks/Thresholds/instructions.txt (see bench-guards-record); then the
-## package-benchmark suites against Benchmarks/Thresholds: allocation counts strictly, wall clock within 3x of
-## the recorded p90 (re-record both with `swift package --allow-writing-to-package-directory benchmark
-## thresholds update --path Thresholds` in Benchmarks/, on this project's machine)
+## package-benchmark suites (a package of their own, Benchmarks/Suites) against Benchmarks/Suites/Thresholds:
+## allocation counts strictly, wall clock within 3x of the recorded p90 (re-record both with `swift package
+## --allow-writing-to-package-directory benchmark thresholds update --path Thresholds` in Benchmarks/Suites/, on
+## this project's machine)
 bench-check: deps
 	Benchmarks/guards.sh check
-	cd Benchmarks && $(SWIFT) package benchmark --no-progress
-	cd Benchmarks && $(SWIFT) package benchmark thresholds check --path Thresholds --no-progress
+	cd Benchmarks/Suites && $(SWIFT) package benchmark --no-progress
+	cd Benchmarks/Suites && $(SWIFT) package benchmark thresholds check --path Thresholds --no-progress
 
 ## bench-guards-record: re-record Benchmarks/Thresholds/instructions.txt on the current code (commit it, saying
 ## why in the message when a count rises)

@@ -4,10 +4,11 @@ import PackageDescription
 let package = Package(
     name: "BoxKitBenchmarks",
     platforms: [.macOS(.v15)],
+    // The services the package-benchmark suites (Suites/, a package of their own) resolve, as the report does.
+    products: [.library(name: "BenchmarkServices", targets: ["BenchmarkServices"])],
     dependencies: [
         .package(name: "BoxKit", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // An opaque sink in its own module, so the optimiser cannot see through it.
@@ -38,6 +39,15 @@ let package = Package(
         ),
         .target(name: "AppGraphFloor300", dependencies: ["AppGraph", "ReportSink"]),
         .target(name: "AppGraphFloor3000", dependencies: ["AppGraph", "ReportSink"]),
+        // Nothing but what every wiring module depends on: `make bench-build-cost` builds it first, so that those
+        // dependencies compile together, untimed, and then again with nothing to do, to time SwiftPM's planning.
+        .target(
+            name: "WiringDependencies",
+            dependencies: [
+                "AppGraph", "ReportSink", .product(name: "BoxKit", package: "BoxKit"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
         // What every launch executable shares: the size it was asked for (read through Foundation).
         .target(name: "LaunchSupport"),
         // One executable per subject that registers the app graph and resolves its tops, timed by the report
@@ -95,18 +105,6 @@ let package = Package(
                 "CHeapStats",
                 .product(name: "BoxKit", package: "BoxKit"),
                 .product(name: "Swinject", package: "Swinject"),
-            ]
-        ),
-        .executableTarget(
-            name: "BoxKitBenchmarks",
-            dependencies: [
-                "BenchmarkServices",
-                .product(name: "BoxKit", package: "BoxKit"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/BoxKitBenchmarks",
-            plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
     ]

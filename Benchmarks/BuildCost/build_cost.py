@@ -5,8 +5,9 @@
 
 The app graph's generated wiring (Benchmarks/Generator/generate_app_graph.py) is one module per subject (BoxKit,
 Swinject, the hand-written floor) and size in the Benchmarks package, beside the service classes (AppGraph). In
-that package's own build folder, for release (as an app's archive is built) and then debug, this script builds
-every dependency of the wiring first, then each wiring module alone, and reports:
+that package's own build folder, for debug and then release (as an app's archive is built), this script builds
+every dependency of the wiring first, together (the `WiringDependencies` target), then each wiring module alone,
+and reports:
 
 - the build time of the module: the wall-clock time of `swift build --target <module>`, its sources touched
   first so that it compiles whether or not an earlier build made it, minus that of a build with nothing to do
@@ -14,9 +15,10 @@ every dependency of the wiring first, then each wiring module alone, and reports
 - its machine code: the text size (`size`, which counts code and unwind tables) of the module's object files.
 
 The release build it leaves is the one `make bench` goes on with: the report's executables link these modules,
-so they are compiled once. The Dictionary baseline is not a row of its own: it is a backend of the same `Box`, so
-its wiring is BoxKit's, byte for byte. Run it on an idle machine: two builds at once share the cores and time each
-other.
+so they are compiled once. That is why release comes last: touching a module's sources for its debug build
+would make its release objects out of date. The Dictionary baseline is not a row of its own: it is a backend of
+the same `Box`, so its wiring is BoxKit's, byte for byte. Run it on an idle machine: two builds at once share the
+cores and time each other.
 """
 
 import argparse
@@ -34,8 +36,8 @@ BUILD = os.path.join(BENCHMARKS, ".build")
 
 # (row name, the wiring modules' prefix: AppGraph<prefix><size>)
 SUBJECTS = [("BoxKit", "BoxKit"), ("Swinject 2.10.0", "Swinject"), ("hand-written floor", "Floor")]
-# What the wiring modules depend on, built before any of them is timed.
-DEPENDENCIES = ["AppGraph", "ReportSink", "BoxKit", "Swinject"]
+# The target that depends on exactly what the wiring modules depend on (Benchmarks/Package.swift).
+DEPENDENCIES = "WiringDependencies"
 
 
 def module_name(prefix, size):
@@ -43,7 +45,8 @@ def module_name(prefix, size):
 
 
 def build(configuration, target):
-    """Builds `target`; returns the wall-clock seconds. Stops the script, showing the output, if it fails."""
+    """Builds `target`; returns the wall-clock seconds, which it also logs. Stops the script, showing the output,
+    if it fails."""
     start = time.monotonic()
     result = subprocess.run(
         ["swift", "build", "--package-path", BENCHMARKS, "-c", configuration, "--target", target],
@@ -51,6 +54,7 @@ def build(configuration, target):
     seconds = time.monotonic() - start
     if result.returncode != 0:
         sys.exit(f"build_cost: building {target} ({configuration}) failed:\n{result.stdout}{result.stderr}")
+    print(f"build_cost: {target} ({configuration}) {seconds:.1f} s", file=sys.stderr, flush=True)
     return seconds
 
 
@@ -73,10 +77,9 @@ def text_size(configuration, target):
 def measure(sizes):
     """{(size, prefix): {"release": seconds, "debug": seconds, "text": bytes}}."""
     results = {}
-    for configuration in ["release", "debug"]:
-        for dependency in DEPENDENCIES:
-            build(configuration, dependency)
-        idle = min(build(configuration, "AppGraph") for _ in range(2))
+    for configuration in ["debug", "release"]:
+        build(configuration, DEPENDENCIES)
+        idle = min(build(configuration, DEPENDENCIES) for _ in range(2))
         for size in sizes:
             for _, prefix in SUBJECTS:
                 target = module_name(prefix, size)

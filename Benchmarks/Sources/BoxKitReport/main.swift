@@ -39,7 +39,7 @@ if suites.contains(.random) {
 }
 if suites.contains(.register) {
     RegistrationSuite(recorder: recorder, count: 1_000, containers: options.quick ? 10 : 40, repetitions: nil).run()
-    RegistrationSuite(recorder: recorder, count: 1_000_000, containers: 1, repetitions: options.quick ? 3 : 7).run()
+    RegistrationSuite(recorder: recorder, count: 1_000_000, containers: 1, repetitions: 3).run()
 }
 if suites.contains(.app) {
     for size in AppSize.allCases {
@@ -52,7 +52,7 @@ if suites.contains(.memory) {
     BoxMemorySuite(results: results, quick: options.quick).run()
 }
 if suites.contains(.threads) {
-    ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 40_000_000).run()
+    ThreadSuite(recorder: recorder, nanosecondsPerRun: options.quick ? 10_000_000 : 20_000_000).run()
 }
 // Last: what verify()'s factories leave behind (the instances they made) stays out of every other row.
 if suites.contains(.verify) { VerifySuite(results: results, calls: options.quick ? 5 : 50).run() }

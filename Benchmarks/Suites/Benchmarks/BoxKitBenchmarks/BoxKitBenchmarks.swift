@@ -5,8 +5,8 @@ import BenchmarkServices
 // package-benchmark suite: resolves on BoxKit's hash table and on the Dictionary baseline, measuring wall
 // clock and heap allocations.
 //
-//     swift package --package-path Benchmarks benchmark --no-progress
-//     swift package --package-path Benchmarks benchmark thresholds check --no-progress
+//     swift package --package-path Benchmarks/Suites benchmark --no-progress
+//     swift package --package-path Benchmarks/Suites benchmark thresholds check --path Thresholds --no-progress
 //
 // Every benchmark runs its operation `scalingFactor` (1,000) times per iteration, and package-benchmark
 // counts `mallocCountTotal` over a whole iteration: the gate in `Thresholds/` is therefore 1,000 times the

@@ -1,0 +1,1 @@
+// Intentionally empty: this module exists for its dependencies (see Benchmarks/Package.swift).
