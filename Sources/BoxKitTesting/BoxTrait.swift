@@ -1,4 +1,5 @@
 import BoxKit
+import Foundation
 import Testing
 
 /// A Swift Testing trait that runs each test with a box of its own as ``BoxKit/Box/shared``.
@@ -28,31 +29,97 @@ import Testing
 /// On a suite, each test gets its own box; a test's own `.box` trait then applies its overrides on top of
 /// the suite's. Each test pays one copy of the shared box's registrations (about as much as registering
 /// them), and its first resolves make their own permanent instances.
+///
+/// The box is a test box (``BoxKit/Box/init(testing:liveServices:reportingIssues:)``): what the test should fail
+/// on is recorded as an issue of the test when it ends, whichever thread found it. That is the use of an
+/// unimplemented placeholder (``BoxKit/Box/register(unimplemented:key:)``) and, with `.box(.strict)`, of each
+/// live registration the test did not replace and that is not marked ``BoxKit/ServiceStoring/testSafe()``,
+/// naming the service, its key and the chain that reached it:
+///
+/// ```swift
+/// @Suite(.box(.strict))
+/// struct CheckoutTests {
+///     @Test(.box { $0.register { MockPayments() as Payments } })
+///     func paysWithTheMock() { ... }            // fails if it reaches the real network client
+/// }
+/// ```
+///
+/// `.box(.stop)` stops the program at the first live registration instead, before its factory runs.
 public struct BoxTrait: TestTrait, SuiteTrait, TestScoping {
+    /// What a resolve of a live registration does.
+    let liveServices: LiveServicePolicy
     /// Registers the test's overrides into its box.
     let configure: @Sendable (Box) -> Void
 
     /// Applied to every test of a suite, each with a box of its own.
     public var isRecursive: Bool { true }
 
-    /// Runs `function` with a copy of the shared box, configured, as `Box.shared`.
+    /// Runs `function` with a test box copied from the shared box, configured, as `Box.shared`, and then
+    /// records the problems it reported as issues of `test`.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let box = Box(copying: .shared)
+        let problems = Problems()
+        let box = Box(testing: .shared, liveServices: liveServices) { problems.append($0) }
         configure(box)
+        defer {
+            for problem in problems.taken() {
+                Issue.record(Comment(rawValue: problem.description), sourceLocation: test.sourceLocation)
+            }
+        }
         try await withBox(box) { try await function() }
+    }
+
+    /// The problems a test box reported, from whichever thread found them, in order.
+    private final class Problems: @unchecked Sendable {
+        // `@unchecked Sendable`: `list` is read and written only under `lock`.
+        private let lock = NSLock()
+        private var list: [BoxError] = []
+
+        func append(_ problem: BoxError) {
+            lock.withLock { list.append(problem) }
+        }
+
+        /// The problems reported so far; none are left.
+        func taken() -> [BoxError] {
+            lock.withLock {
+                defer { list = [] }
+                return list
+            }
+        }
     }
 }
 
 extension Trait where Self == BoxTrait {
     /// Each test runs with its own box as `Box.shared`: a copy of the shared box's registrations.
-    public static var box: Self { BoxTrait { _ in } }
+    public static var box: Self { BoxTrait(liveServices: .allow) { _ in } }
 
     /// Each test runs with its own box as `Box.shared`: a copy of the shared box's registrations, then
     /// `configure`'s.
     ///
     /// - Parameter configure: Registers the test's overrides (mocks) into its box.
     /// - Returns: The trait.
-    public static func box(_ configure: @escaping @Sendable (Box) -> Void) -> Self { BoxTrait(configure: configure) }
+    public static func box(_ configure: @escaping @Sendable (Box) -> Void) -> Self {
+        BoxTrait(liveServices: .allow, configure: configure)
+    }
+
+    /// Each test runs with its own box as `Box.shared`: a copy of the shared box's registrations, then
+    /// `configure`'s, whose live registrations are treated as `liveServices` says: with ``BoxKit/LiveServicePolicy/strict``,
+    /// a test that resolves one it did not replace, and that is not marked ``BoxKit/ServiceStoring/testSafe()``,
+    /// fails, the issue naming the service, its key and the chain that reached it.
+    ///
+    /// ```swift
+    /// @Test(.box(.strict) { $0.register { MockPayments() as Payments } })
+    /// func paysWithTheMock() { ... }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - liveServices: What a resolve of a live registration does.
+    ///   - configure: Registers the test's overrides (mocks) into its box.
+    /// - Returns: The trait.
+    public static func box(
+        _ liveServices: LiveServicePolicy, _ configure: @escaping @Sendable (Box) -> Void = { _ in }
+    ) -> Self {
+        BoxTrait(liveServices: liveServices, configure: configure)
+    }
 }

@@ -3,8 +3,33 @@ extension Box {
     /// the verification and stops only that thread.
     @usableFromInline
     func _trap(_ error: BoxError) -> Never {
+        Self._stop(with: error)
+    }
+
+    /// Stops the program with `error`'s message; on a verification's thread, stops that thread instead, and
+    /// the verification reports `error` (`_VerificationRun.stop(with:)`).
+    static func _stop(with error: BoxError) -> Never {
         if let run = _ResolutionThread.sandbox { run._withUnsafeGuaranteedRef { $0.stop(with: error) } }
         fatalError(error.description)
+    }
+
+    /// The error, of kind `kind`, about the registration of `type`, `key` and argument types `arguments`
+    /// whose factory is running: its chain is what is in flight around it (that registration, on top of the
+    /// chain, is the error's subject, not part of its chain). `origin` is the serial of the box to look for
+    /// nearby registrations in.
+    static func _errorInFactory(
+        _ kind: _FailureKind, of type: Any.Type, key: String?, arguments: [Any.Type], origin: UInt64
+    ) -> BoxError {
+        var inFlight = _ResolutionTask.chain + _ResolutionThread.chain()
+        if let top = inFlight.last, top.serviceType == type, top.key == key,
+            top.argumentTypes.map(ObjectIdentifier.init) == arguments.map(ObjectIdentifier.init)
+        {
+            inFlight.removeLast()
+        }
+        return BoxError(
+            _ObservedFailure(
+                serviceType: type, key: key, argumentTypes: arguments, otherType: nil,
+                inFlight: inFlight.map(_Dependency.init), origin: origin, kind: kind))
     }
 
     /// The registrations being resolved, outermost first: the async factories running in the current task,

@@ -114,9 +114,20 @@ extension Box {
     ///   for each.
     public convenience init(copying other: Box) {
         self.init(backend: other.backend, parent: nil)
+        _copyRegistrations(of: other)
+    }
+
+    /// Registers, unmade, the registrations of `other`'s lineage, a nearer box's winning. A test box whose rule
+    /// for live registrations is not `.allow` has the factory of each live one (`_LiveServiceCheck.isLive`)
+    /// check its use first.
+    func _copyRegistrations(of other: Box) {
+        let checks = _testIssues.flatMap { $0.liveServices == .allow ? nil : $0 }
         for registry in other._lineage.reversed() {
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
-                _register(registration.unmade(), typeID: registration.registryTypeID)
+                let check = checks.flatMap {
+                    _LiveServiceCheck.isLive(registration) ? _LiveServiceCheck(registration, $0) : nil
+                }
+                _register(registration.unmade(checking: check), typeID: registration.registryTypeID)
             }
         }
     }

@@ -49,7 +49,10 @@ public final class Box: BoxApi, Sendable {
     let _registry: _Registry
     /// The number no other box of this process has had: what an error of a resolve that started here keeps
     /// to find this box when it is read (see `_LiveBoxes`).
-    let _serial = _LiveBoxes.newSerial()
+    let _serial: UInt64
+    /// For a test box (``init(testing:liveServices:reportingIssues:)``) and its child boxes, where the problems
+    /// a test should fail on go, and its rule for live registrations; `nil` for any other box.
+    let _testIssues: _TestIssues?
 
     /// The child boxes by key (``newChildBox(forKey:)``), made with the first child: a box that never has one
     /// allocates nothing for them, and a process whose boxes have none never makes `[String: Box]`'s metadata
@@ -85,8 +88,12 @@ public final class Box: BoxApi, Sendable {
         self.init(backend: backend, parent: nil)
     }
 
-    init(backend: Backend, parent: Box?) {
+    /// `serial` is the box's `_serial`: a new one, unless the caller took one first (a test box, whose
+    /// `testIssues` name it).
+    init(backend: Backend, parent: Box?, serial: UInt64 = _LiveBoxes.newSerial(), testIssues: _TestIssues? = nil) {
+        _serial = serial
         self.backend = backend
+        _testIssues = testIssues ?? parent?._testIssues
         let table = backend == .hashTable ? _HashTableStorage() : nil
         _words.table = UInt64(UInt(bitPattern: table.map { UnsafeRawPointer($0.handle) }))
         _registry = _Registry(

@@ -52,6 +52,15 @@ public struct BoxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The service's factory, registered as one that may throw (`register { () throws -> ... }`), threw an
         /// error: ``BoxError/underlyingError`` is that error, and ``BoxError/description`` names it.
         case factoryFailed
+        /// A test resolved a live service: a registration its test box
+        /// (``Box/init(testing:liveServices:reportingIssues:)``) copied from the app's box, which the test did
+        /// not replace and which is not marked ``ServiceStoring/testSafe()``. Register a test double for it in
+        /// the test's box, or mark the production registration `testSafe()`. See <doc:TestingWithBoxKit>.
+        case liveService
+        /// The service is registered as a placeholder with nothing to make
+        /// (``Box/register(unimplemented:key:)``): register an implementation for it (in a test, in the test's
+        /// box).
+        case unimplemented
     }
 
     /// For ``Reason-swift.enum/factoryFailed``, the error the factory threw; `nil` otherwise.

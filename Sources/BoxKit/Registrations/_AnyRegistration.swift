@@ -195,6 +195,24 @@ class _AnyRegistration: @unchecked Sendable {
         /// Set when `instance` keeps the shared instance in a `Cell` rather than as itself: stored with the
         /// instance, before `ready` (an async registration's `created`) is set, and read after it.
         @inlinable static var instanceInCell: Int { 5 }
+        /// Set by ``ServiceStoring/testSafe()``, before the registration reaches a test box: such a box makes
+        /// it as it is.
+        static let testSafe = 6
+        /// Set on a test box's copy whose factory checks first (`_LiveServiceCheck`): a copy of this copy keeps
+        /// that factory rather than checking twice.
+        static let checksLiveUse = 7
+    }
+
+    /// Whether ``ServiceStoring/testSafe()`` marked this registration safe to make in tests.
+    final var isTestSafe: Bool {
+        get { words[Word.flags].byte(Flag.testSafe).loadFlag(ordering: .relaxed) }
+        set { words[Word.flags].byte(Flag.testSafe).storeFlag(newValue, ordering: .relaxed) }
+    }
+
+    /// Whether this is a test box's copy of a live registration, whose factory reports its use first.
+    final var checksLiveUse: Bool {
+        get { words[Word.flags].byte(Flag.checksLiveUse).loadFlag(ordering: .relaxed) }
+        set { words[Word.flags].byte(Flag.checksLiveUse).storeFlag(newValue, ordering: .relaxed) }
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -240,9 +258,11 @@ class _AnyRegistration: @unchecked Sendable {
     var registryTypeID: ObjectIdentifier { ObjectIdentifier(serviceType) }
 
     /// A registration of the same service, key, lifetime, factory and hooks, that has made nothing yet: what
-    /// `Box(copying:)` registers. Each registration kind makes its own.
-    func unmade() -> _AnyRegistration {
-        preconditionFailure("every registration kind overrides unmade()")
+    /// `Box(copying:)` registers, and a reset puts in place. With `check`, the copy's factory calls
+    /// `check.enter()` before it runs (a test box's copy of a live registration). Each registration kind makes
+    /// its own.
+    func unmade(checking check: _LiveServiceCheck? = nil) -> _AnyRegistration {
+        preconditionFailure("every registration kind overrides unmade(checking:)")
     }
 
     /// Whether this registration keeps a shared instance now, which a reset (putting `unmade()` in its
@@ -261,10 +281,13 @@ class _AnyRegistration: @unchecked Sendable {
     /// what only an entry in that table needed. Nothing, but for a forward (`_AnyForwardRegistration`).
     func leftTable() {}
 
-    /// Gives `copy` this registration's hooks, in order, and its scope.
-    final func copySettings(to copy: _AnyRegistration) -> _AnyRegistration {
+    /// Gives `copy` this registration's hooks, in order, its scope and its marks for test boxes; `checked`
+    /// marks a copy whose factory `unmade(checking:)` wrapped.
+    final func copySettings(to copy: _AnyRegistration, checked: Bool = false) -> _AnyRegistration {
         for hook in hooks.load()?.withLock({ $0 }) ?? [] { copy.addHook(hook.run) }
         if let scope { copy.join(scope) }
+        if isTestSafe { copy.isTestSafe = true }
+        if checked || checksLiveUse { copy.checksLiveUse = true }
         return copy
     }
 

@@ -73,10 +73,19 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
 
     override var registryTypeID: ObjectIdentifier { Self.typeID }
 
-    override func unmade() -> _AnyRegistration {
+    override func unmade(checking check: _LiveServiceCheck? = nil) -> _AnyRegistration {
         let limit = instances.map { $0.limit == .max ? nil : $0.limit } ?? nil
+        var factory = factory
+        if let check {
+            let unchecked = factory
+            factory = { (resolver: Resolver, first: First, rest: repeat each Rest) -> Service in
+                check.enter()
+                return unchecked(resolver, first, repeat each rest)
+            }
+        }
         return copySettings(
-            to: _ArgumentRegistration(key: key, life: life, maximumInstances: limit, factory: factory))
+            to: _ArgumentRegistration(key: key, life: life, maximumInstances: limit, factory: factory),
+            checked: check != nil)
     }
 
     /// For `.perArguments`, whether an instance was made for any value of the arguments.

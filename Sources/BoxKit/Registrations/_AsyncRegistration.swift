@@ -43,8 +43,16 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
         bookkeeping.releaseObject()
     }
 
-    override func unmade() -> _AnyRegistration {
-        copySettings(to: _AsyncRegistration(key: key, life: life, factory: factory))
+    override func unmade(checking check: _LiveServiceCheck? = nil) -> _AnyRegistration {
+        var factory = factory
+        if let check {
+            let unchecked = factory
+            factory = { resolver in
+                check.enter()
+                return await unchecked(resolver)
+            }
+        }
+        return copySettings(to: _AsyncRegistration(key: key, life: life, factory: factory), checked: check != nil)
     }
 
     /// A `.permanent` instance once `created`; a `.weak` one while someone holds it.

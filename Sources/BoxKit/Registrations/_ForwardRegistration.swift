@@ -213,7 +213,8 @@ final class _ForwardRegistration<Forwarded>: _AnyForwardRegistration, @unchecked
         return cast
     }
 
-    override func unmade() -> _AnyRegistration {
+    /// A forward makes nothing itself: a test box checks its target, never the forward (`check` is `nil`).
+    override func unmade(checking check: _LiveServiceCheck? = nil) -> _AnyRegistration {
         copySettings(
             to: _ForwardRegistration(
                 target: targetType, targetIsObject: targetIsObject, targetIsWide: targetIsWide, key: key,

@@ -65,11 +65,13 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
         resolver._resolveHeldObject(self)
     }
 
-    override func unmade() -> _AnyRegistration {
+    override func unmade(checking check: _LiveServiceCheck? = nil) -> _AnyRegistration {
         copySettings(
             to: _ObjectRegistration(
-                serviceType: serviceType, key: key, life: life, factory: objectFactory,
-                resolving: objectResolvingFactory, extras: extras))
+                serviceType: serviceType, key: key, life: life,
+                factory: _LiveServiceCheck.checking(objectFactory, check),
+                resolving: _LiveServiceCheck.checking(objectResolvingFactory, check), extras: extras),
+            checked: check != nil)
     }
 
     override func verificationResolve(from box: Box) -> Any? {

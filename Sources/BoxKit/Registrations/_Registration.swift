@@ -120,11 +120,14 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
         }
     }
 
-    override func unmade() -> _AnyRegistration {
+    override func unmade(checking check: _LiveServiceCheck? = nil) -> _AnyRegistration {
         copySettings(
             to: _Registration(
-                key: key, life: life, factory: factory, resolving: resolvingFactory, throwing: throwingFactory,
-                isolation: isolation, declaredDependencies: declaredDependencies))
+                key: key, life: life, factory: _LiveServiceCheck.checking(factory, check),
+                resolving: _LiveServiceCheck.checking(resolvingFactory, check),
+                throwing: _LiveServiceCheck.checking(throwing: throwingFactory, check), isolation: isolation,
+                declaredDependencies: declaredDependencies),
+            checked: check != nil)
     }
 
     /// Resolves it; a factory that throws is reported as the verification's problem.

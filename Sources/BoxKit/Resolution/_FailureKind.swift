@@ -28,4 +28,9 @@ enum _FailureKind: UInt8, Sendable {
     /// The registration found is `.weak`, and its factory made a value, not a class instance: only class
     /// instances can be held weakly.
     case madeValue
+    /// A test box (``Box/init(testing:liveServices:reportingIssues:)``) made a registration it copied that the
+    /// test did not replace and that is not marked ``ServiceStoring/testSafe()``.
+    case liveService
+    /// The registration found is a placeholder (`register(unimplemented:)`) with nothing to make.
+    case unimplemented
 }

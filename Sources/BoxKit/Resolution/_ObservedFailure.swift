@@ -115,6 +115,8 @@ struct _ObservedFailure: @unchecked Sendable {
         case .wrongIsolation: return (.wrongIsolation, [])
         case .factoryFailed: return (.factoryFailed, [])
         case .typeMismatch, .madeValue: return (.typeMismatch, [])
+        case .liveService: return (.liveService, [])
+        case .unimplemented: return (.unimplemented, [])
         }
     }
 

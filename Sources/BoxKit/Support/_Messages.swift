@@ -180,6 +180,15 @@ extension BoxError._Given: CustomStringConvertible {
                 + "Resolution chain: \(path)."
         case .factoryFailed:
             return "BoxKit: the factory of \(subject) threw \(detail ?? "an error"). Resolution chain: \(path)."
+        case .liveService:
+            return "BoxKit: a test resolved \(subject), a live registration: its test box copied it from the app's "
+                + "box, the test did not replace it, and it is not marked testSafe(). Register a test double for it "
+                + "in the test's box, or mark the production registration .testSafe() if it is safe in tests. "
+                + "Resolution chain: \(path)."
+        case .unimplemented:
+            return "BoxKit: \(subject) is registered as unimplemented, a placeholder with nothing to make, and was "
+                + "resolved. Register an implementation for it (in a test, in the test's box). "
+                + "Resolution chain: \(path)."
         case .typeMismatch:
             if let madeValue {
                 return "BoxKit: \(subject) is registered with life: .weak, but its factory made a value of type "
