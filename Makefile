@@ -48,8 +48,10 @@ test: deps
 ## test-as-apple: every test with the C branches Apple platforms build, taken here by build settings: the
 ## project's own XXH3 instead of the xxHash library's, as an app target built by Xcode without Homebrew hashes
 ## (CBOX_OWN_XXH3; the differential hash tests need the library, so they skip); readers that fence themselves
-## instead of a writer's membarrier (CBOX_NO_MEMBARRIER); cbox_lock as a plain pthread mutex (CBOX_PTHREAD_LOCK)
-APPLE_SETTINGS = CBOX_OWN_XXH3 CBOX_NO_MEMBARRIER CBOX_PTHREAD_LOCK
+## instead of a writer's membarrier (CBOX_NO_MEMBARRIER); cbox_lock as a plain pthread mutex (CBOX_PTHREAD_LOCK);
+## and a simulator build, as an app is most often built while it is developed (BOXKIT_AS_SIMULATOR: the
+## `.simulator` context applies)
+APPLE_SETTINGS = CBOX_OWN_XXH3 CBOX_NO_MEMBARRIER CBOX_PTHREAD_LOCK BOXKIT_AS_SIMULATOR
 AS_APPLE = $(foreach setting,$(APPLE_SETTINGS),-Xcc -D$(setting)=1 -Xswiftc -D$(setting))
 test-as-apple: deps
 	$(SWIFT) test --scratch-path .build-as-apple $(AS_APPLE)
@@ -93,6 +95,7 @@ floor:
 
 ## c-imports: only these thin wrappers import a C module; each owns one concern (ARCHITECTURE.md)
 C_WRAPPERS = \
+	Sources/BoxKit/Contexts/_ProcessFacts.swift \
 	Sources/BoxKit/Providers/_ProviderState+Lookup.swift \
 	Sources/BoxKit/Lifetimes/_CreationMonitor.swift \
 	Sources/BoxKit/Resolution/Box+Lookup.swift \

@@ -49,7 +49,10 @@ let package = Package(
         // What the support target reads from the C library that Swift does not import (the allocator's totals).
         .target(name: "CBoxTestSupport", path: "Tests/CBoxTestSupport"),
         .executableTarget(name: "BoxKitLeakCheck", dependencies: ["BoxKit"], path: "Tests/LeakCheck"),
-        .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport"]),
+        // What a registration with context overrides chooses in a process of the tests' making (their launch
+        // arguments and environment, no test library loaded): BoxKitTests runs it.
+        .executableTarget(name: "ContextProbe", dependencies: ["BoxKit"], path: "Tests/ContextProbe"),
+        .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport", "ContextProbe"]),
         // Its files import BoxKitAwait or not; MemberImportVisibility keeps the async overloads to those that do,
         // which the tests of the others check.
         .testTarget(
@@ -70,7 +73,7 @@ let package = Package(
         // The SwincyBox README's showroom, wired with BoxKit: `swift run showroom`.
         .target(name: "ShowroomScenario", dependencies: ["BoxKit"], path: "Examples/ShowroomScenario"),
         .executableTarget(name: "Showroom", dependencies: ["ShowroomScenario"], path: "Examples/Showroom"),
-        .testTarget(name: "ShowroomTests", dependencies: ["ShowroomScenario", "Showroom"]),
+        .testTarget(name: "ShowroomTests", dependencies: ["ShowroomScenario", "Showroom", "BoxKitTestSupport"]),
     ]
 )
 

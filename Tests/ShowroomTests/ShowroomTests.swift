@@ -3,6 +3,8 @@ import Foundation
 import ShowroomScenario
 import Testing
 
+import func BoxKitTestSupport.builtExecutable
+
 // The Showroom example (`swift run showroom`): what it builds, and what the executable prints.
 
 @Suite("Showroom example")
@@ -61,7 +63,8 @@ struct ShowroomTests {
 
     @Test("swift run showroom prints the tour")
     func executablePrintsTheTour() throws {
-        let executable = try #require(showroomExecutable(), "the showroom executable was not built next to the tests")
+        let executable = try #require(
+            builtExecutable(named: "showroom"), "the showroom executable was not built next to the tests")
         let process = Process()
         process.executableURL = executable
         let output = Pipe()
@@ -72,16 +75,5 @@ struct ShowroomTests {
         #expect(process.terminationStatus == 0)
         let printed = String(decoding: data, as: UTF8.self)
         #expect(printed == showroomTour().joined(separator: "\n") + "\n")
-    }
-}
-
-/// The `showroom` binary SwiftPM built beside this test bundle (the test target depends on it).
-private func showroomExecutable() -> URL? {
-    var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-        folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    return folders.map { $0.appendingPathComponent("showroom") }.first {
-        FileManager.default.isExecutableFile(atPath: $0.path)
     }
 }

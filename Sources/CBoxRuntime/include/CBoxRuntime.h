@@ -431,6 +431,16 @@ const void *_Nullable cbox_current_executor_identity(void);
 /// Whether the calling thread is the process's main thread, where the main actor's work runs.
 bool cbox_is_main_thread(void);
 
+// MARK: - The process
+
+/// The value of the environment variable `name`, or NULL when it is not set. Owned by the C library: copy it
+/// before anything may change the environment.
+const char *_Nullable cbox_environment_value(const char *name);
+
+/// Whether an image loaded in the process (the executable or a library) defines the symbol `name`, as the
+/// dynamic linker sees it (`dlsym` over every loaded image).
+bool cbox_process_defines(const char *name);
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus
