@@ -5,7 +5,7 @@ import Testing
 /// A Swift Testing trait that runs each test with a box of its own as ``BoxKit/Box/shared``.
 ///
 /// The box starts with the shared box's registrations (``BoxKit/Box/init(copying:)``) and none of its
-/// instances, then takes the test's overrides. The test's own code, the child tasks it makes (`async let`,
+/// instances, then takes the test's doubles. The test's own code, the child tasks it makes (`async let`,
 /// task groups) and the tasks it starts with `Task { }` (which copy its task-local values) read it from
 /// `Box.shared`, including `@Boxed` and `@BoxedIfRegistered` properties without a box, so tests that
 /// register different mocks for the same service run in parallel without seeing each other's. Code the test
@@ -26,7 +26,7 @@ import Testing
 /// }
 /// ```
 ///
-/// On a suite, each test gets its own box; a test's own `.box` trait then applies its overrides on top of
+/// On a suite, each test gets its own box; a test's own `.box` trait then registers its doubles on top of
 /// the suite's. Each test pays one copy of the shared box's registrations (about as much as registering
 /// them), and its first resolves make their own permanent instances.
 ///
@@ -48,7 +48,7 @@ import Testing
 public struct BoxTrait: TestTrait, SuiteTrait, TestScoping {
     /// What a resolve of a live registration does.
     let liveServices: LiveServicePolicy
-    /// Registers the test's overrides into its box.
+    /// Registers the test's doubles into its box.
     let configure: @Sendable (Box) -> Void
 
     /// Applied to every test of a suite, each with a box of its own.
@@ -97,7 +97,7 @@ extension Trait where Self == BoxTrait {
     /// Each test runs with its own box as `Box.shared`: a copy of the shared box's registrations, then
     /// `configure`'s.
     ///
-    /// - Parameter configure: Registers the test's overrides (mocks) into its box.
+    /// - Parameter configure: Registers the test's doubles (mocks, stubs) into its box.
     /// - Returns: The trait.
     public static func box(_ configure: @escaping @Sendable (Box) -> Void) -> Self {
         BoxTrait(liveServices: .allow, configure: configure)
@@ -115,7 +115,7 @@ extension Trait where Self == BoxTrait {
     ///
     /// - Parameters:
     ///   - liveServices: What a resolve of a live registration does.
-    ///   - configure: Registers the test's overrides (mocks) into its box.
+    ///   - configure: Registers the test's doubles (mocks, stubs) into its box.
     /// - Returns: The trait.
     public static func box(
         _ liveServices: LiveServicePolicy, _ configure: @escaping @Sendable (Box) -> Void = { _ in }

@@ -36,15 +36,19 @@ let paymentsApp: Box = {
     return box
 }()
 
-/// Runs `body` in the scope the trait `trait` gives the current test, with `paymentsApp` as the box it copies,
-/// and returns the issues it recorded, each expected as known.
+/// Runs `body` in the scope the trait `trait` gives the current test (inside `outer`'s, as a suite's trait and a
+/// test's stack), with `paymentsApp` as the box it copies, and returns the issues recorded, each expected as known.
 func issuesRecorded(
-    by trait: BoxTrait, _ body: @escaping @Sendable () async throws -> Void
+    by trait: BoxTrait, within outer: BoxTrait? = nil, _ body: @escaping @Sendable () async throws -> Void
 ) async throws -> [String] {
     let recorded = Recorded()
+    let scoped: @Sendable () async throws -> Void = {
+        try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) { try await body() }
+    }
     try await withKnownIssue(isIntermittent: true) {
         try await withBox(paymentsApp) {
-            try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) { try await body() }
+            guard let outer else { return try await scoped() }
+            try await outer.provideScope(for: Test.current!, testCase: Test.Case.current) { try await scoped() }
         }
     } matching: { issue in
         recorded.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
@@ -92,6 +96,15 @@ struct StrictBoxTests {
         #expect(issues.isEmpty)
     }
 
+    @Test("a strict test passes with the doubles its suite's trait registered")
+    func suiteDoublesAreNotLive() async throws {
+        let suite = BoxTrait.box { $0.register { MockPayments() as any Payments } }
+        let issues = try await issuesRecorded(by: .box(.strict), within: suite) {
+            #expect(Box.shared.resolve(Checkout.self).payments.isDouble)
+        }
+        #expect(issues.isEmpty)
+    }
+
     @Test("a test that is not strict may reach live registrations")
     func notStrictPasses() async throws {
         let issues = try await issuesRecorded(by: .box) { _ = Box.shared.resolve(Checkout.self) }
@@ -102,7 +115,12 @@ struct StrictBoxTests {
     func otherThreadsFailTheTest() async throws {
         let issues = try await issuesRecorded(by: .box(.strict)) {
             let box = Box.shared
-            DispatchQueue.global().sync { _ = box.resolve(Checkout.self) }
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                _ = box.resolve(Checkout.self)
+                done.signal()
+            }.start()
+            done.wait()
         }
         #expect(issues.count == 1)
     }

@@ -37,7 +37,8 @@ struct BoxContextTests {
         #expect(!BoxContext.environment("BOXKIT_NEVER_SET").isActive)
         #expect(!BoxContext.preview.isActive)
         #expect(BoxContext.environment("PATH").isActive, "any value, when none is given")
-        #expect(!BoxContext.environment("PATH", "not the path").isActive)
+        #expect(!BoxContext.environment("PATH", equals: "not the path").isActive)
+        #expect(!BoxContext.environment("").isActive && !BoxContext.environment("PA=").isActive, "not a name")
     }
 
     @Test("a registration takes the override that applies, chosen when it is made")
@@ -67,7 +68,7 @@ struct BoxContextTests {
     @Test("descriptions say what each context is")
     func descriptions() {
         #expect(BoxContext.launchArgument("-mock").description == #"launchArgument("-mock")"#)
-        #expect(BoxContext.environment("MOCK", "1").description == #"environment("MOCK", "1")"#)
+        #expect(BoxContext.environment("MOCK", equals: "1").description == #"environment("MOCK", equals: "1")"#)
         #expect(BoxContext.environment("MOCK").description == #"environment("MOCK")"#)
         #expect(
             [BoxContext.preview, .test, .simulator, .debug].map(\.description) == [
@@ -135,7 +136,7 @@ struct BoxContextTests {
         #expect(try probe(environment: ["PROBE_MOCK": "2", "PROBE_ANY": "x"]).chosen == "environment PROBE_ANY")
     }
 
-    @Test("then a preview, then tests, then a simulator build, then a debug build")
+    @Test("then a preview, then tests (a simulator build and a debug build rank below: see the probe without tests)")
     func thenWhereTheCodeRuns() throws {
         #expect(
             try probe(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1", "XCTestBundlePath": "/t"]).chosen == "preview")

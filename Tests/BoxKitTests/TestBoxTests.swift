@@ -38,14 +38,14 @@ struct TestBoxTests {
     @Test(
         "a strict test box reports a live registration once, naming it and the chain, and makes it", arguments: backends
     )
-    func strictReportsLiveUse(backend: Box.Backend) {
+    func strictReportsLiveUse(backend: Box.Backend) throws {
         let reported = ReportedProblems()
         let box = Box(testing: appBox(backend), liveServices: .strict) { reported.append($0) }
         let feed = box.resolve(Feed.self)
         _ = box.resolve(Feed.self)
         #expect(!feed.client.isDouble, "the live service is still made")
         #expect(reported.all.count == 1, "each live registration is reported once per test box")
-        let problem = try! #require(reported.all.first)
+        let problem = try #require(reported.all.first)
         #expect(problem.reason == .liveService)
         #expect(problem.serviceType == "BoxKitTests.NetworkClient")
         #expect(problem.chain == ["BoxKitTests.Feed", "BoxKitTests.NetworkClient"])
@@ -137,10 +137,56 @@ struct TestBoxTests {
         let box = Box(testing: appBox(backend, life: .permanent), liveServices: .strict) { reported.append($0) }
         _ = box.resolve(NetworkClient.self)
         box.reset()
-        let again = Box(testing: box, liveServices: .strict) { reported.append($0) }
-        _ = again.resolve(NetworkClient.self)
+        let found: Set<[String]> = [["BoxKitTests.NetworkClient"], ["BoxKitTests.Feed", "BoxKitTests.NetworkClient"]]
+        #expect(Set(box.verify().map(\.chain)) == found)
+        let stopping = Box(testing: box, liveServices: .stop) { reported.append($0) }
+        #expect(Set(stopping.verify().map(\.chain)) == found)
         _ = box.resolve(NetworkClient.self)
         #expect(reported.all.count == 1, "the same check, which reported once: \(reported.all)")
+    }
+
+    @Test("a test double registered in a test box is not live in a test box copied from it", arguments: backends)
+    func testDoublesStayDoubles(backend: Box.Backend) {
+        let reported = ReportedProblems()
+        let suiteBox = Box(testing: appBox(backend)) { reported.append($0) }
+        suiteBox.register { NetworkClient(isDouble: true) }
+        let testBox = Box(testing: suiteBox, liveServices: .strict) { reported.append($0) }
+        #expect(testBox.resolve(Feed.self).client.isDouble)
+        #expect(reported.all.isEmpty)
+    }
+
+    @Test("a stricter test box copied from a test box applies its own rule first", arguments: backendNames)
+    func stricterRuleGoesFirst(backend: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [backend] in
+            let suiteBox = Box(
+                testing: appBox(Box.Backend.allCases.first { $0.description == backend }!), liveServices: .strict
+            ) { _ in }
+            let testBox = Box(testing: suiteBox, liveServices: .stop) { _ in }
+            _ = testBox.resolve(Feed.self)
+        }
+        #expect(standardError(of: result).contains("a test resolved BoxKitTests.NetworkClient, a live registration"))
+    }
+
+    @Test("a copy of a test box reports where the test box does", arguments: backends)
+    func copiesOfTestBoxesReport(backend: Box.Backend) {
+        let app = appBox(backend)
+        app.register(unimplemented: Engine.self, placeholder: { Engine(cylinders: 1) })
+        let reported = ReportedProblems()
+        let copy = Box(copying: Box(testing: app, liveServices: .strict) { reported.append($0) })
+        _ = copy.resolve(Feed.self)
+        #expect(copy.resolve(Engine.self).cylinders == 1)
+        #expect(reported.all.map(\.reason) == [.liveService, .unimplemented])
+    }
+
+    @Test("an override chosen for tests is not live", arguments: backends)
+    func testOverridesAreSafe(backend: Box.Backend) {
+        let app = Box(backend: backend)
+        app.register(NetworkClient.self, overrides: [.on(.test) { NetworkClient(isDouble: true) }]) { NetworkClient() }
+        let reported = ReportedProblems()
+        let box = Box(testing: app, liveServices: .strict) { reported.append($0) }
+        #expect(box.resolve(NetworkClient.self).isDouble)
+        #expect(reported.all.isEmpty)
     }
 
     @Test("copies keep the testSafe() mark", arguments: backends)
@@ -177,8 +223,28 @@ struct TestBoxTests {
         #expect(box.verify().count == 2, "and the next verify() finds the same")
     }
 
+    @Test(
+        "verify() of a strict test box lists live registrations it does not resolve, and releases the box",
+        arguments: backends)
+    func verifyListsEveryKind(backend: Box.Backend) {
+        let app = Box(backend: backend)
+        app.register { NetworkClient() }
+        app.register(life: .permanent) { () async -> Engine in Engine() }
+        app.register(OrderedCar.self) { (_: Resolver, colour: String) in OrderedCar(colour: colour) }
+        weak var released: Box?
+        do {
+            let box = Box(testing: app, liveServices: .strict) { _ in }
+            #expect(
+                box.verify().map(\.serviceType).sorted() == [
+                    "BoxKitTests.Engine", "BoxKitTests.NetworkClient", "BoxKitTests.OrderedCar",
+                ])
+            released = box
+        }
+        #expect(released == nil)
+    }
+
     @Test("under .stop, a live registration stops the program before its factory runs", arguments: backendNames)
-    func stopStops(backend: String) async {
+    func stopPolicyStopsBeforeTheFactory(backend: String) async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent, \.standardOutputContent]
         ) { [backend] in
@@ -247,6 +313,15 @@ struct UnimplementedTests {
         box.register(unimplemented: NetworkClient.self)
         #expect(throws: BoxError.self) { try box.tryResolve(NetworkClient.self) }
         #expect(reported.all.map(\.reason) == [.unimplemented])
+    }
+
+    @Test("a test box reports each placeholder once", arguments: backends)
+    func reportedOnce(backend: Box.Backend) {
+        let reported = ReportedProblems()
+        let box = Box(testing: Box(backend: backend)) { reported.append($0) }
+        box.register(unimplemented: NetworkClient.self, placeholder: { NetworkClient(isDouble: true) })
+        for _ in 0..<3 { _ = box.resolve(NetworkClient.self) }
+        #expect(reported.all.count == 1)
     }
 
     @Test("verify() reports a placeholder, and no test sees it", arguments: backends)

@@ -12,7 +12,7 @@ var overrides: [BoxContext.Override<String>] = [
     .on(.simulator) { "simulator" },
     .on(.test) { "test" },
     .on(.preview) { "preview" },
-    .on(.environment("PROBE_MOCK", "1")) { "environment PROBE_MOCK=1" },
+    .on(.environment("PROBE_MOCK", equals: "1")) { "environment PROBE_MOCK=1" },
     .on(.environment("PROBE_ANY")) { "environment PROBE_ANY" },
     .on(.launchArgument("-mockNetwork")) { "launchArgument -mockNetwork" },
 ]

@@ -102,7 +102,8 @@ extension Box {
     /// This is the box a test wants: `other`'s wiring, with the test's overrides on top and nothing shared
     /// with other tests. Unlike a child box, which shares its ancestors' permanent instances and sees their
     /// later changes, a copy is independent of `other` from the moment it is made. Child boxes of `other`
-    /// are not copied.
+    /// are not copied. A copy of a test box (``init(testing:liveServices:reportingIssues:)``) reports where the
+    /// test box does.
     ///
     /// ```swift
     /// let box = Box(copying: .shared)
@@ -113,21 +114,27 @@ extension Box {
     /// - Complexity: O(*n*) in the registrations of `other`'s lineage: one registration made and inserted
     ///   for each.
     public convenience init(copying other: Box) {
-        self.init(backend: other.backend, parent: nil)
+        self.init(backend: other.backend, parent: nil, testIssues: other._testIssues)
         _copyRegistrations(of: other)
     }
 
-    /// Registers, unmade, the registrations of `other`'s lineage, a nearer box's winning. A test box whose rule
-    /// for live registrations is not `.allow` has the factory of each live one (`_LiveServiceCheck.isLive`)
-    /// check its use first.
+    /// Registers, unmade, the registrations of `other`'s lineage, a nearer box's winning. A test box copies
+    /// each live one (`_LiveServiceCheck.isLive`) with a factory that checks its use under the box's rule, unless
+    /// its factory checks under a rule as strict already: that check, which reports where it did, is kept, and a
+    /// stricter one goes first. Under `.allow` it marks the copy `.live`.
     func _copyRegistrations(of other: Box) {
-        let checks = _testIssues.flatMap { $0.liveServices == .allow ? nil : $0 }
         for registry in other._lineage.reversed() {
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
-                let check = checks.flatMap {
-                    _LiveServiceCheck.isLive(registration) ? _LiveServiceCheck(registration, $0) : nil
+                var copy = registration.unmade()
+                if let issues = _testIssues, _LiveServiceCheck.isLive(registration, copiedFrom: other) {
+                    let checkedAlready = registration.testRole.policy
+                    if issues.liveServices.strictness > checkedAlready.strictness {
+                        copy = registration.unmade(checking: _LiveServiceCheck(registration, issues))
+                    } else if !registration.testRole.isChecked {
+                        copy.testRole = .live
+                    }
                 }
-                _register(registration.unmade(checking: check), typeID: registration.registryTypeID)
+                _register(copy, typeID: registration.registryTypeID)
             }
         }
     }

@@ -10,7 +10,7 @@ extension Box {
     /// ```swift
     /// box.register(API.self, life: .permanent, overrides: [
     ///     .on(.launchArgument("-mockNetwork")) { StubAPI() },   // app.launchArguments = ["-mockNetwork"]
-    ///     .on(.environment("API_STUB", "slow")) { SlowStubAPI() },
+    ///     .on(.environment("API_STUB", equals: "slow")) { SlowStubAPI() },
     ///     .on(.preview) { PreviewAPI() },
     /// ]) { r in URLSessionAPI(session: r.resolve()) }
     /// ```
@@ -28,8 +28,9 @@ extension Box {
         _ type: Service.Type = Service.self, key: String? = nil, life: LifeType = .transient,
         overrides: [BoxContext.Override<Service>], _ factory: @escaping (Resolver) -> Service
     ) -> any ServiceStoring {
-        let chosen = BoxContext.chosen(among: overrides)?.factory ?? factory
-        let registration = _registration(of: Service.self, key: key, life: life, resolving: chosen)
+        let chosen = BoxContext.chosen(among: overrides)
+        let registration = _registration(of: Service.self, key: key, life: life, resolving: chosen?.factory ?? factory)
+        if let kind = chosen?.context.kind, kind == .test || kind == .preview { registration.testRole = .safe }
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }

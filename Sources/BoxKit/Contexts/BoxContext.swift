@@ -12,7 +12,7 @@
 /// ```
 ///
 /// When several overrides apply, the first of the highest kind wins, in this order:
-/// ``launchArgument(_:)``, ``environment(_:_:)``, ``preview``, ``test``, ``simulator``, ``debug``: what a run
+/// ``launchArgument(_:)``, ``environment(_:equals:)``, ``preview``, ``test``, ``simulator``, ``debug``: what a run
 /// was started with first, then what runs the code, then what it was built for.
 public struct BoxContext: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of context, in the order of precedence.
@@ -57,7 +57,7 @@ public struct BoxContext: Sendable, Hashable, CustomStringConvertible {
     ///   - name: The variable's name.
     ///   - value: The value it must have; `nil` for any.
     /// - Returns: The context.
-    public static func environment(_ name: String, _ value: String? = nil) -> BoxContext {
+    public static func environment(_ name: String, equals value: String? = nil) -> BoxContext {
         BoxContext(.environment, name: name, value: value)
     }
 
@@ -72,9 +72,10 @@ public struct BoxContext: Sendable, Hashable, CustomStringConvertible {
     /// When the process was built for a simulator (`targetEnvironment(simulator)`).
     public static var simulator: BoxContext { BoxContext(.simulator) }
 
-    /// When the code that names this context was built for debugging (Xcode's Debug configuration, SwiftPM's
-    /// `debug`): decided where it is written, in your module, not in BoxKit's.
-    @inlinable
+    /// When the code that names this context was built without optimisation, as Xcode's Debug configuration
+    /// and SwiftPM's `debug` build it: decided in your module, where it is written, whatever BoxKit was built
+    /// with.
+    @_alwaysEmitIntoClient
     public static var debug: BoxContext { BoxContext(debugBuild: _isDebugAssertConfiguration()) }
 
     /// Whether the process runs in this context now.
@@ -92,12 +93,13 @@ public struct BoxContext: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `launchArgument("-mockNetwork")`, `environment("MOCK", "1")`, `preview`, `test`, `simulator` or `debug`.
+    /// `launchArgument("-mockNetwork")`, `environment("MOCK", equals: "1")`, `preview`, `test`, `simulator` or
+    /// `debug`.
     public var description: String {
         switch kind {
         case .launchArgument: "launchArgument(\(String(reflecting: name)))"
         case .environment:
-            "environment(\(String(reflecting: name))\(value.map { ", \(String(reflecting: $0))" } ?? ""))"
+            "environment(\(String(reflecting: name))\(value.map { ", equals: \(String(reflecting: $0))" } ?? ""))"
         case .preview: "preview"
         case .test: "test"
         case .simulator: "simulator"

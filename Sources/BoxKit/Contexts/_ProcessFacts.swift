@@ -5,9 +5,11 @@ internal import CBoxRuntime
 /// What the process is running in, read when a context is asked (`BoxContext.isActive`), never cached: a
 /// registration reads them once, when it is made.
 enum _ProcessFacts {
-    /// The value of the environment variable `name`, or `nil` when it is not set.
+    /// The value of the environment variable `name`, or `nil` when it is not set. A name that is empty or holds
+    /// `=` names no variable (the C library would match it against the start of another's `NAME=value`).
     static func environment(_ name: String) -> String? {
-        cbox_environment_value(name).map { String(cString: $0) }
+        guard !name.isEmpty, !name.contains("=") else { return nil }
+        return cbox_environment_value(name).map { String(cString: $0) }
     }
 
     /// Whether the process runs tests: a test runner sets one of Xcode's XCTest variables in the process it

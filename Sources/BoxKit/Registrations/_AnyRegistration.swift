@@ -195,24 +195,14 @@ class _AnyRegistration: @unchecked Sendable {
         /// Set when `instance` keeps the shared instance in a `Cell` rather than as itself: stored with the
         /// instance, before `ready` (an async registration's `created`) is set, and read after it.
         @inlinable static var instanceInCell: Int { 5 }
-        /// Set by ``ServiceStoring/testSafe()``, before the registration reaches a test box: such a box makes
-        /// it as it is.
-        static let testSafe = 6
-        /// Set on a test box's copy whose factory checks first (`_LiveServiceCheck`): a copy of this copy keeps
-        /// that factory rather than checking twice.
-        static let checksLiveUse = 7
+        /// What the registration is to a test box: a `_TestRole`, set before a test box copies it.
+        static let testRole = 6
     }
 
-    /// Whether ``ServiceStoring/testSafe()`` marked this registration safe to make in tests.
-    final var isTestSafe: Bool {
-        get { words[Word.flags].byte(Flag.testSafe).loadFlag(ordering: .relaxed) }
-        set { words[Word.flags].byte(Flag.testSafe).storeFlag(newValue, ordering: .relaxed) }
-    }
-
-    /// Whether this is a test box's copy of a live registration, whose factory reports its use first.
-    final var checksLiveUse: Bool {
-        get { words[Word.flags].byte(Flag.checksLiveUse).loadFlag(ordering: .relaxed) }
-        set { words[Word.flags].byte(Flag.checksLiveUse).storeFlag(newValue, ordering: .relaxed) }
+    /// What this registration is to a test box (see `_LiveServiceCheck.isLive`).
+    final var testRole: _TestRole {
+        get { _TestRole(rawValue: words[Word.flags].byte(Flag.testRole).load(ordering: .relaxed)) ?? .registered }
+        set { words[Word.flags].byte(Flag.testRole).store(newValue.rawValue, ordering: .relaxed) }
     }
 
     /// The types of the runtime arguments the factory takes besides the resolver, in order; empty when it
@@ -281,13 +271,12 @@ class _AnyRegistration: @unchecked Sendable {
     /// what only an entry in that table needed. Nothing, but for a forward (`_AnyForwardRegistration`).
     func leftTable() {}
 
-    /// Gives `copy` this registration's hooks, in order, its scope and its marks for test boxes; `checked`
-    /// marks a copy whose factory `unmade(checking:)` wrapped.
-    final func copySettings(to copy: _AnyRegistration, checked: Bool = false) -> _AnyRegistration {
+    /// Gives `copy` this registration's hooks, in order, its scope and its role for test boxes; `check`: what
+    /// `unmade(checking:)` wrapped the copy's factory with.
+    final func copySettings(to copy: _AnyRegistration, checkedBy check: _LiveServiceCheck? = nil) -> _AnyRegistration {
         for hook in hooks.load()?.withLock({ $0 }) ?? [] { copy.addHook(hook.run) }
         if let scope { copy.join(scope) }
-        if isTestSafe { copy.isTestSafe = true }
-        if checked || checksLiveUse { copy.checksLiveUse = true }
+        copy.testRole = check.map { _TestRole.checked(under: $0.issues.liveServices) } ?? testRole
         return copy
     }
 

@@ -85,7 +85,7 @@ final class _ArgumentRegistration<Service, First, each Rest>: _AnyRegistration, 
         }
         return copySettings(
             to: _ArgumentRegistration(key: key, life: life, maximumInstances: limit, factory: factory),
-            checked: check != nil)
+            checkedBy: check)
     }
 
     /// For `.perArguments`, whether an instance was made for any value of the arguments.

@@ -52,7 +52,7 @@ final class _AsyncRegistration<Service>: _AnyRegistration, ServiceStoring, @unch
                 return await unchecked(resolver)
             }
         }
-        return copySettings(to: _AsyncRegistration(key: key, life: life, factory: factory), checked: check != nil)
+        return copySettings(to: _AsyncRegistration(key: key, life: life, factory: factory), checkedBy: check)
     }
 
     /// A `.permanent` instance once `created`; a `.weak` one while someone holds it.

@@ -71,7 +71,7 @@ final class _ObjectRegistration: _AnyRegistration, ServiceStoring, @unchecked Se
                 serviceType: serviceType, key: key, life: life,
                 factory: _LiveServiceCheck.checking(objectFactory, check),
                 resolving: _LiveServiceCheck.checking(objectResolvingFactory, check), extras: extras),
-            checked: check != nil)
+            checkedBy: check)
     }
 
     override func verificationResolve(from box: Box) -> Any? {

@@ -127,7 +127,7 @@ final class _Registration<Service>: _AnyRegistration, ServiceStoring, @unchecked
                 resolving: _LiveServiceCheck.checking(resolvingFactory, check),
                 throwing: _LiveServiceCheck.checking(throwing: throwingFactory, check), isolation: isolation,
                 declaredDependencies: declaredDependencies),
-            checked: check != nil)
+            checkedBy: check)
     }
 
     /// Resolves it; a factory that throws is reported as the verification's problem.

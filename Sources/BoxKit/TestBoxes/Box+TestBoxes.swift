@@ -5,16 +5,17 @@ extension Box {
     ///
     /// A *live* registration is one this box copied that is not marked ``ServiceStoring/testSafe()``: the
     /// network client, the database, analytics. Registering the same service and key in this box (or a child
-    /// box) replaces it, as any registration does, and the test double is not live. Under ``LiveServicePolicy/strict``
-    /// the first resolve of each live registration reports a ``BoxError`` with reason
-    /// ``BoxError/Reason-swift.enum/liveService``, whose ``BoxError/chain`` shows what reached it, and then makes
-    /// it; under ``LiveServicePolicy/stop`` it stops the program with that message instead.
-    /// ``verify()`` of a test box that is not `.allow` lists every live registration it reaches, with its
-    /// chain, and makes none.
+    /// box) replaces it, as any registration does, and the test double is not live. Under
+    /// ``LiveServicePolicy/strict`` the first resolve of each live registration reports a ``BoxError`` with
+    /// reason ``BoxError/Reason-swift.enum/liveService``, whose ``BoxError/chain`` shows what reached it, and
+    /// then makes it; under ``LiveServicePolicy/stop`` it stops the program with that message instead.
+    /// ``verify()`` of a test box that is not `.allow` lists each of its live registrations, and each chain by
+    /// which another registration reaches one, and makes none.
     ///
-    /// `report` also receives the use of an unimplemented placeholder (``register(unimplemented:key:)``). It
-    /// may be called on any thread the test's code resolves on; in XCTest, failing the test from it is what
-    /// `XCTFail` does on any thread:
+    /// `report` also receives the use of an unimplemented registration
+    /// (``register(unimplemented:key:placeholder:)``). It is called on the thread that resolved, inside that
+    /// resolution: keep it short, and do not wait there for other threads. In XCTest, fail the test from it, as
+    /// `XCTFail` may on any thread:
     ///
     /// ```swift
     /// override func invokeTest() {
@@ -24,8 +25,10 @@ extension Box {
     /// ```
     ///
     /// In Swift Testing, the `BoxKitTesting` trait `.box(.strict)` makes one for each test and records each
-    /// problem as an issue of that test. Child boxes of a test box report to the same place. A test box made
-    /// from a test box keeps the checks of the live registrations it copies, which report where they did.
+    /// problem as an issue of that test. Child boxes of a test box, and ``init(copying:)`` copies of it, report
+    /// to the same place. A test box made from a test box keeps the checks of the live registrations it copies,
+    /// which report where they did, unless its own rule is stricter; a test double registered in that test box
+    /// is not live in it.
     ///
     /// - Parameters:
     ///   - other: The box whose registrations to copy: usually ``shared``, the app's.
@@ -48,10 +51,10 @@ extension Box {
     ///
     /// Use it where a service must be provided by whoever runs the code: an app's box can register the
     /// placeholder, so that each test (or preview) registers its own double, and a test that forgets fails.
-    /// In a test box (``init(testing:liveServices:reportingIssues:)``, the `BoxKitTesting` trait `.box`) a
-    /// resolve reports the failure to the test, and then stops the program, since there is no service to
-    /// return; give ``register(unimplemented:key:placeholder:)`` a placeholder to let the test go on. Outside
-    /// a test box it stops the program with the same message. ``tryResolve(_:key:)`` throws that error with
+    /// A resolve stops the program with that message, since there is no service to return. Give
+    /// ``register(unimplemented:key:placeholder:)`` a placeholder, and a test box
+    /// (``init(testing:liveServices:reportingIssues:)``, the `BoxKitTesting` trait `.box`) records the failure
+    /// in the test and lets it go on. ``tryResolve(_:key:)`` throws that error with
     /// reason ``BoxError/Reason-swift.enum/unimplemented`` instead of stopping, and ``verify()`` reports it.
     ///
     /// ```swift
@@ -73,7 +76,8 @@ extension Box {
 
     /// Registers a placeholder for `type` under an optional `key`, as ``register(unimplemented:key:)`` does,
     /// that a test box answers with `placeholder`'s value after reporting the failure, so that the test runs to
-    /// its end. Outside a test box, a resolve stops the program, and ``tryResolve(_:key:)`` throws.
+    /// its end; it reports each placeholder once per test box. Outside a test box, a resolve stops the program,
+    /// and ``tryResolve(_:key:)`` throws.
     ///
     /// ```swift
     /// box.register(unimplemented: Analytics.self, placeholder: { SilentAnalytics() })
@@ -101,7 +105,7 @@ extension Box {
         let registration = _Registration<Service>(
             key: key, life: .transient, factory: nil, resolving: nil,
             throwing: { resolver in try resolver._unimplemented(Service.self, key: key, placeholder: placeholder) })
-        registration.isTestSafe = true
+        registration.testRole = .safe
         _register(registration, typeID: ObjectIdentifier(Service.self))
         return registration
     }
@@ -112,12 +116,11 @@ extension Box {
     private func _unimplemented<Service>(
         _: Service.Type, key: String?, placeholder: (() -> Service)?
     ) throws(BoxError) -> Service {
-        let inVerification = _ResolutionThread.sandbox != nil
-        let error = Self._errorInFactory(
-            .unimplemented, of: Service.self, key: key, arguments: [], origin: _testIssues?.origin ?? _serial)
-        guard let issues = _testIssues, !inVerification else { throw error }
-        issues.report(error)
-        guard let placeholder else { throw error }
+        let origin = _testIssues?.origin ?? _serial
+        let error = { Self._errorInFactory(.unimplemented, of: Service.self, key: key, arguments: [], origin: origin) }
+        guard let issues = _testIssues, _ResolutionThread.sandbox == nil else { throw error() }
+        issues.reportOnce(_TestIssues.Subject(.unimplemented, Service.self, key: key, arguments: []), error)
+        guard let placeholder else { throw error() }
         return placeholder()
     }
 }

@@ -18,7 +18,7 @@ extension ServiceStoring {
     /// - Returns: This registration, to chain ``onInitialised(_:)->_`` hooks.
     @discardableResult
     public func testSafe() -> Self {
-        (self as? _AnyRegistration)?.isTestSafe = true
+        (self as? _AnyRegistration)?.testRole = .safe
         return self
     }
 }

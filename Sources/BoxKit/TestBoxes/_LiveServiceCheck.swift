@@ -4,7 +4,7 @@
 /// Only copies made for a test box whose rule is not `.allow` have one, so no other box, and no resolve of
 /// anything else, pays for it. A test that replaces the registration replaces the check with it.
 final class _LiveServiceCheck: @unchecked Sendable {
-    // `@unchecked Sendable`: the metatypes are immutable, and `reported` is locked.
+    // `@unchecked Sendable`: every field is immutable; metatypes are immutable.
 
     /// Where problems go, and the rule.
     let issues: _TestIssues
@@ -12,8 +12,6 @@ final class _LiveServiceCheck: @unchecked Sendable {
     let serviceType: Any.Type
     let key: String?
     let argumentTypes: [Any.Type]
-    /// Whether this registration's use was reported: each is reported once per test box.
-    private let reported = _Locked(false)
 
     init(_ registration: _AnyRegistration, _ issues: _TestIssues) {
         self.issues = issues
@@ -22,11 +20,16 @@ final class _LiveServiceCheck: @unchecked Sendable {
         argumentTypes = registration.argumentTypes
     }
 
-    /// Whether a test box checks `registration`'s use: it is not marked ``ServiceStoring/testSafe()``, its
-    /// factory does not check already (a copy of a test box's copy), and it makes something (a forward does
-    /// not: its target is checked).
-    static func isLive(_ registration: _AnyRegistration) -> Bool {
-        !registration.isTestSafe && !registration.checksLiveUse && !registration.isForward
+    /// Whether a test box counts `registration`, which it copies from `other`, as live: it makes something (a
+    /// forward does not: its target is checked), and it is a live copy already, or the app registered it. In
+    /// a test box only the test registers, so what `other` holds there that is not a copy is a test double.
+    static func isLive(_ registration: _AnyRegistration, copiedFrom other: Box) -> Bool {
+        guard !registration.isForward else { return false }
+        switch registration.testRole {
+        case .safe: return false
+        case .live, .reportsUse, .stopsUse: return true
+        case .registered: return other._testIssues == nil
+        }
     }
 
     /// Applies the rule, before the factory runs: under `.strict`, reports the first use and returns, so that
@@ -34,14 +37,13 @@ final class _LiveServiceCheck: @unchecked Sendable {
     /// its thread, so that the verification lists the registration with the chain that reached it, and no
     /// live factory runs.
     func enter() {
-        let error = Box._errorInFactory(
-            .liveService, of: serviceType, key: key, arguments: argumentTypes, origin: issues.origin)
-        if issues.liveServices == .stop || _ResolutionThread.sandbox != nil { Box._stop(with: error) }
-        let first = reported.withLock { reported in
-            defer { reported = true }
-            return !reported
+        let error = {
+            Box._errorInFactory(
+                .liveService, of: self.serviceType, key: self.key, arguments: self.argumentTypes,
+                origin: self.issues.origin)
         }
-        if first { issues.report(error) }
+        if issues.liveServices == .stop || _ResolutionThread.sandbox != nil { Box._stop(with: error()) }
+        issues.reportOnce(_TestIssues.Subject(.liveService, serviceType, key: key, arguments: argumentTypes), error)
     }
 
     /// `factory`, calling `check.enter()` first; `factory` itself when either is `nil`.

@@ -82,6 +82,13 @@ extension Box {
     /// - Returns: The problems found, in the order found; empty when every registration resolves in time.
     public func verify(patience: Duration) -> [BoxError] {
         var targets = _verificationTargets()
+        // A test box's live registrations whose use is checked are listed, not run: running one would end its
+        // thread there (what its check does in a verification), leaking what that thread's frames hold. One
+        // that another factory reaches still ends that factory's thread, and is listed with its chain.
+        let liveProblems = targets.filter(\.registration.testRole.isChecked).map { box, registration in
+            BoxError(.failed(.liveService, registration, inFlight: [], origin: box))
+        }
+        targets.removeAll(where: \.registration.testRole.isChecked)
         let (declaredProblems, failing) = _declaredDependencyProblems(of: targets)
         // An auto-registration whose declared dependencies already fail is not run as well (its resolve would
         // only stop its thread on the same problem); every other target is resolved, hooks and all.
@@ -104,7 +111,7 @@ extension Box {
                     because: _Message.tooManyThreadsLeft(_Verification.maxThreads), chain: [])
             }
         }
-        return declaredProblems + verification.problems
+        return liveProblems + declaredProblems + verification.problems
     }
 
     /// The problems the auto-registered targets (`autoregister`) have by their declared dependencies alone,
