@@ -4,8 +4,9 @@ import Testing
 
 /// A Swift Testing trait that runs each test with a box of its own as ``BoxKit/Box/shared``.
 ///
-/// The box starts with the shared box's registrations (``BoxKit/Box/init(copying:)``) and none of its
-/// instances, then takes the test's doubles. The test's own code, the child tasks it makes (`async let`,
+/// The box starts with the shared box's registrations (a test box,
+/// ``BoxKit/Box/init(testing:liveServices:reportingIssues:)``) and none of its instances, then takes the test's
+/// doubles. The test's own code, the child tasks it makes (`async let`,
 /// task groups) and the tasks it starts with `Task { }` (which copy its task-local values) read it from
 /// `Box.shared`, including `@Boxed` and `@BoxedIfRegistered` properties without a box, so tests that
 /// register different mocks for the same service run in parallel without seeing each other's. Code the test
