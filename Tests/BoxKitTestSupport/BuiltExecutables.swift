@@ -1,13 +1,19 @@
 import Foundation
 
-/// The executable `name` that SwiftPM built beside the running test bundle (a test target that depends on an
-/// executable target has it built there), or `nil` when it is not there.
+/// The executable `name` that SwiftPM built beside the running tests (a test target that depends on an executable
+/// target has it built there), or `nil` when it is not there.
+///
+/// It looks beside the running executable first: on Linux that is the test bundle itself. Only where another
+/// runner loaded the bundle (macOS's `xctest`) does it ask `Bundle.allBundles`, which on Linux leaks an array on
+/// each call (AddressSanitizer's leak check would fail the run).
 public func builtExecutable(named name: String) -> URL? {
-    var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    func inFolder(of url: URL) -> URL? {
+        let candidate = url.deletingLastPathComponent().appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }
+    if let beside = inFolder(of: URL(fileURLWithPath: CommandLine.arguments[0])) { return beside }
     for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-        folders.append(bundle.bundleURL.deletingLastPathComponent())
+        if let found = inFolder(of: bundle.bundleURL) { return found }
     }
-    return folders.map { $0.appendingPathComponent(name) }.first {
-        FileManager.default.isExecutableFile(atPath: $0.path)
-    }
+    return nil
 }
