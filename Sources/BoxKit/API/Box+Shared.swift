@@ -125,15 +125,16 @@ extension Box {
     func _copyRegistrations(of other: Box) {
         for registry in other._lineage.reversed() {
             for registration in registry.storage.registrations.sorted(by: { $0.sequence < $1.sequence }) {
-                var copy = registration.unmade()
+                var check: _LiveServiceCheck?
+                var isLive = false
                 if let issues = _testIssues, _LiveServiceCheck.isLive(registration, copiedFrom: other) {
-                    let checkedAlready = registration.testRole.policy
-                    if issues.liveServices.strictness > checkedAlready.strictness {
-                        copy = registration.unmade(checking: _LiveServiceCheck(registration, issues))
-                    } else if !registration.testRole.isChecked {
-                        copy.testRole = .live
+                    isLive = true
+                    if issues.liveServices.strictness > registration.testRole.policy.strictness {
+                        check = _LiveServiceCheck(registration, issues)
                     }
                 }
+                let copy = registration.unmade(checking: check)
+                if isLive && !copy.testRole.isChecked { copy.testRole = .live }
                 _register(copy, typeID: registration.registryTypeID)
             }
         }
