@@ -101,6 +101,7 @@ C_WRAPPERS = \
 	Sources/BoxKit/Resolution/Box+Lookup.swift \
 	Sources/BoxKit/Resolution/Box+LookupEnd.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread.swift \
+	Sources/BoxKit/Resolution/_ResolutionThread+Creations.swift \
 	Sources/BoxKit/Resolution/_ResolutionThread+Recording.swift \
 	Sources/BoxKit/Storage/_HashTableStorage.swift \
 	Sources/BoxKit/Storage/_RetireList.swift \

@@ -52,7 +52,10 @@ let package = Package(
         // What a registration with context overrides chooses in a process of the tests' making (their launch
         // arguments and environment, no test library loaded): BoxKitTests runs it.
         .executableTarget(name: "ContextProbe", dependencies: ["BoxKit"], path: "Tests/ContextProbe"),
-        .testTarget(name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport", "ContextProbe"]),
+        // Creations profiled on the main thread of a process of the tests' making: BoxKitTests runs it.
+        .executableTarget(name: "ProfileProbe", dependencies: ["BoxKit"], path: "Tests/ProfileProbe"),
+        .testTarget(
+            name: "BoxKitTests", dependencies: ["BoxKit", "BoxKitTestSupport", "ContextProbe", "ProfileProbe"]),
         // Its files import BoxKitAwait or not; MemberImportVisibility keeps the async overloads to those that do,
         // which the tests of the others check.
         .testTarget(

@@ -30,6 +30,9 @@ bool cbox_is_main_thread(void) {
 #if defined(__APPLE__)
     return pthread_main_np() != 0;
 #else
-    return getpid() == (pid_t)syscall(SYS_gettid);
+    // Asked once per thread: two system calls otherwise, and a thread's answer never changes.
+    static _Thread_local signed char is_main = -1;
+    if (__builtin_expect(is_main < 0, 0)) is_main = getpid() == (pid_t)syscall(SYS_gettid);
+    return is_main;
 #endif
 }

@@ -17,3 +17,20 @@ public func builtExecutable(named name: String) -> URL? {
     }
     return nil
 }
+
+/// What a run of `executable` printed on standard output, and how it exited. `environment` replaces the tests'
+/// own when given.
+public func standardOutput(
+    ofRunning executable: URL, arguments: [String] = [], environment: [String: String]? = nil
+) throws -> (printed: String, status: Int32) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+}

@@ -83,16 +83,10 @@ struct BoxContextTests {
     ) {
         let executable = try #require(
             builtExecutable(named: "ContextProbe"), "ContextProbe was not built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"].merging(
-            environment, uniquingKeysWith: { $1 })
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let plain = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        let (printed, _) = try standardOutput(
+            ofRunning: executable, arguments: arguments,
+            environment: plain.merging(environment, uniquingKeysWith: { $1 }))
         let lines = printed.split(separator: "\n").map(String.init)
         let chosen = lines.first { $0.hasPrefix("chosen: ") }?.dropFirst(8) ?? ""
         let active = lines.first { $0.hasPrefix("active: ") }?.dropFirst(8) ?? ""

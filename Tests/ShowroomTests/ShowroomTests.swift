@@ -4,6 +4,7 @@ import ShowroomScenario
 import Testing
 
 import func BoxKitTestSupport.builtExecutable
+import func BoxKitTestSupport.standardOutput
 
 // The Showroom example (`swift run showroom`): what it builds, and what the executable prints.
 
@@ -65,15 +66,8 @@ struct ShowroomTests {
     func executablePrintsTheTour() throws {
         let executable = try #require(
             builtExecutable(named: "showroom"), "the showroom executable was not built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let printed = String(decoding: data, as: UTF8.self)
+        let (printed, status) = try standardOutput(ofRunning: executable)
+        #expect(status == 0)
         #expect(printed == showroomTour().joined(separator: "\n") + "\n")
     }
 }

@@ -5,9 +5,7 @@ extension Box: CustomStringConvertible, CustomDebugStringConvertible {
     /// - Complexity: O(n log n) in the number of registrations.
     public var registrations: [Registration] {
         _storage.registrations.sorted { $0.sequence < $1.sequence }.map {
-            Registration(
-                serviceType: String(reflecting: $0.serviceType), key: $0.key, argumentTypes: _names($0.argumentTypes),
-                life: $0.life, isAsync: $0.isAsync)
+            Registration($0.serviceType, key: $0.key, arguments: $0.argumentTypes, life: $0.life, isAsync: $0.isAsync)
         }
     }
 

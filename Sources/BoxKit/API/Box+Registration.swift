@@ -151,9 +151,11 @@ extension Box {
     /// The one registration funnel: non-generic, so that only the registration object is made in the
     /// caller's specialised code (where a `_Registration<Service>`'s metadata is cheap to reach once made;
     /// an `_ObjectRegistration` has the same for every class). The backend is borrowed
-    /// (`_Registry.insert`), not retained.
+    /// (`_Registry.insert`), not retained. A creation observer of this box or an ancestor watches the
+    /// registration from before it is published.
     @usableFromInline
     func _register(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
+        if _CreationObservers.isActive { _CreationObservers.noteRegistered(registration, in: self) }
         _registry.insert(registration, typeID: typeID, publishingTableIn: _tableWord)
     }
 }

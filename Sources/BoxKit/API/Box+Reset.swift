@@ -122,6 +122,7 @@ extension Box {
         for registration in _storage.registrations
         where registration.life.sharesInstances && matches(registration) {
             let fresh = registration.unmade()
+            if _CreationObservers.isActive { _CreationObservers.noteRegistered(fresh, in: self) }
             if _storage.replace(registration, with: fresh, typeID: registration.registryTypeID),
                 registration.keepsInstance
             {

@@ -18,6 +18,15 @@ public struct Registration: Sendable, Hashable, CustomStringConvertible {
     /// Whether its factory is `async`: resolve it with ``Box/resolveAsync(_:key:)``.
     public let isAsync: Bool
 
+    /// The description of a registration of `serviceType`, named as BoxKit's messages name types.
+    init(_ serviceType: Any.Type, key: String?, arguments: [Any.Type], life: LifeType, isAsync: Bool) {
+        self.serviceType = String(reflecting: serviceType)
+        self.key = key
+        argumentTypes = _names(arguments)
+        self.life = life
+        self.isAsync = isAsync
+    }
+
     /// `MyApp.Car[key: "BMW"] (transient)`, with argument types
     /// `MyApp.Car[key: "BMW", arguments: (Swift.String, Swift.Int)] (transient)`, or
     /// `MyApp.Database (permanent, async)` for an async factory.

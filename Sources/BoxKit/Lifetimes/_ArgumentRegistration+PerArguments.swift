@@ -90,7 +90,7 @@ extension _ArgumentRegistration {
             if entry.isReady { return entry.instance(as: Service.self) }
             entry.creator = _ResolutionThread.identity
             defer { entry.creator = 0 }
-            if startsFirstCreation() { _ResolutionThread.recordNestedResolutions(of: self) }
+            if !hasPlainCreations { _ResolutionThread.beginCreation(of: self) }
             let resolver = holder?.takeUnretainedValue() ?? origin
             let made = factory(resolver, first, repeat each rest)
             if hasHooks {

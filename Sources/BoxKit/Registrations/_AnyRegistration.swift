@@ -184,9 +184,11 @@ class _AnyRegistration: @unchecked Sendable {
         @inlinable static var ready: Int { 0 }
         /// Whether `hooks` has any, so that hook-less services skip even loading it.
         @inlinable static var hasHooks: Int { 1 }
-        /// Set when the first creation starts: the resolutions nested in that one are recorded as this
-        /// registration's dependencies, later ones are not (so that a resolve pays one load for the record).
-        @inlinable static var firstCreation: Int { 2 }
+        /// Set while a creation needs nothing but its factory called: its dependencies are recorded and no
+        /// observer is told of its creations (`beginCreation()`). A resolve pays one load for both. Clear from
+        /// registration until the first creation, and for a registration a creation observer watches, from when
+        /// it starts watching (`_CreationObservers.install`) until no observer is installed.
+        @inlinable static var plainCreations: Int { 2 }
         /// Set once a verification found that this registration's factory resolves one whose factory must run
         /// on a global actor: later verifications leave it alone.
         static let resolvesIsolated = 3
@@ -197,6 +199,13 @@ class _AnyRegistration: @unchecked Sendable {
         @inlinable static var instanceInCell: Int { 5 }
         /// What the registration is to a test box: a `_TestRole`, set before a test box copies it.
         static let testRole = 6
+        /// Bit 0 (`recordedBit`) is set when the first creation starts: the resolutions nested in that one are
+        /// recorded as this registration's dependencies, later ones are not. Bits 1 to 7 are the slots of the
+        /// creation observers that watch the registration (`_CreationObserver.slot`). Each bit is set and
+        /// cleared on its own (atomic or/and).
+        static let creationMarks = 7
+        /// The bit of `creationMarks` that says the dependencies are recorded.
+        static let recordedBit: UInt8 = 1
     }
 
     /// What this registration is to a test box (see `_LiveServiceCheck.isLive`).
@@ -228,15 +237,68 @@ class _AnyRegistration: @unchecked Sendable {
     @inlinable
     final var hasHooks: Bool { words[Word.flags].byte(Flag.hasHooks).loadFlag(ordering: .acquiring) }
 
-    /// Whether a first creation has begun (`startsFirstCreation`): no later creation records what it resolves.
+    /// Whether a creation needs nothing but its factory called (`Flag.plainCreations`): its first creation has
+    /// begun, and no creation observer has made it time creations since (`beginCreation()`).
     @inlinable
-    final var hasFirstCreation: Bool { words[Word.flags].byte(Flag.firstCreation).loadFlag(ordering: .relaxed) }
+    final var hasPlainCreations: Bool { words[Word.flags].byte(Flag.plainCreations).loadFlag(ordering: .relaxed) }
 
-    /// Whether this resolve is the first creation, whose nested resolutions are recorded; marks it taken.
-    @inlinable
-    final func startsFirstCreation() -> Bool {
-        if hasFirstCreation { return false }
-        words[Word.flags].byte(Flag.firstCreation).storeFlag(true, ordering: .relaxed)
+    /// Whether the first creation has begun, which records the resolutions nested in it (`beginCreation()`).
+    final var hasRecordedDependencies: Bool {
+        words[Word.flags].byte(Flag.creationMarks).load(ordering: .relaxed) & Flag.recordedBit != 0
+    }
+
+    /// The slots of the creation observers that watch this registration (`_CreationObserver.slot`), as bits.
+    final var observerSlots: UInt8 {
+        words[Word.flags].byte(Flag.creationMarks).load(ordering: .relaxed) & ~Flag.recordedBit
+    }
+
+    /// Marks this registration as watched by the observer of slot `slot` (a bit), or no longer (`watched` false).
+    final func mark(observerSlot slot: UInt8, watched: Bool) {
+        if watched {
+            words[Word.flags].byte(Flag.creationMarks).setBits(slot)
+        } else {
+            words[Word.flags].byte(Flag.creationMarks).clearBits(slot)
+        }
+    }
+
+    /// Makes this registration's creations take the path that `beginCreation()` decides on, until one finds
+    /// nothing to do there: for a creation observer that starts watching it.
+    final func stopPlainCreations() {
+        words[Word.flags].byte(Flag.plainCreations).storeFlag(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// What a creation that is not plain (`hasPlainCreations` false) does besides calling the factory: record
+    /// the resolutions nested in it as the registration's dependencies, if it is the first creation (which
+    /// marks it taken), and be timed for the creation observers that watch the registration, if any. Makes
+    /// later creations plain when neither holds. A forward makes nothing, so it is never timed.
+    ///
+    /// The flag is set before the observers are counted again, and `_CreationObservers.install` clears it after
+    /// it counts an observer (both sequentially consistent): a creation racing with an observer's start either
+    /// sees the observer or leaves the flag clear for the next creation.
+    @inline(__always)
+    final func beginCreation() -> (records: Bool, timed: Bool) {
+        let marks = words[Word.flags].byte(Flag.creationMarks)
+        let records =
+            marks.load(ordering: .relaxed) & Flag.recordedBit == 0
+            && marks.setBits(Flag.recordedBit) & Flag.recordedBit == 0
+        return (records, beginsTimed())
+    }
+
+    /// `beginCreation()`'s second half: whether the creation is timed, which it is while any creation observer
+    /// is installed (the observers that watch the registration are found when it ends, by
+    /// `_CreationObservers.report`; a forward, which makes nothing, never is); otherwise later creations are made
+    /// plain. So while an observer is installed, the creations of registrations it does not watch that are not
+    /// plain yet (not made since they were registered) are timed for nobody, until it is removed.
+    @inline(__always)
+    private final func beginsTimed() -> Bool {
+        if isForward {
+            words[Word.flags].byte(Flag.plainCreations).storeFlag(true, ordering: .relaxed)
+            return false
+        }
+        if _CreationObservers.isActive { return true }
+        words[Word.flags].byte(Flag.plainCreations).storeFlag(true, ordering: .sequentiallyConsistent)
+        guard _CreationObservers.isActive else { return false }
+        stopPlainCreations()
         return true
     }
 

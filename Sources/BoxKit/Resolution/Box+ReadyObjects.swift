@@ -22,7 +22,7 @@ extension Box {
     final func _readyTarget(of lookup: _Lookup) -> UnsafeMutableRawPointer? {
         guard _table != nil else { return nil }
         let forward = Unmanaged<_AnyForwardRegistration>.fromOpaque(lookup.registration.unsafelyUnwrapped)
-        guard forward._withUnsafeGuaranteedRef({ $0.hasFirstCreation }) else { return nil }
+        guard forward._withUnsafeGuaranteedRef({ $0.hasRecordedDependencies }) else { return nil }
         return _readyTarget(forward)
     }
 

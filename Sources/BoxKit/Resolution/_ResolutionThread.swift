@@ -2,7 +2,8 @@
 // of resolutions in flight on a thread, and verification sandboxes; asks which executor the thread runs on
 // (cbox_current_executor_identity) and whether it is the main thread (cbox_is_main_thread); and ends the read
 // sections of the table's reader records it extends. What first creations record is in
-// _ResolutionThread+Recording.swift.
+// _ResolutionThread+Recording.swift; how a creation an observer is told of is timed, in
+// _ResolutionThread+Creations.swift.
 internal import CBoxRuntime
 internal import CBoxTable
 
@@ -84,7 +85,7 @@ enum _ResolutionThread {
     /// costs the path that runs a factory one load of a field on the cache line already read.
     ///
     /// Inlined into each lookup: recording the dependency, a ready instance, a synchronous transient
-    /// registration whose first creation has begun, and a forward, which a lookup's caller then finishes with
+    /// registration whose creations are plain (`hasPlainCreations`), and a forward, which a lookup's caller then finishes with
     /// its constant state known. `decideInGeneral` takes the rest. Only a `.permanent`
     /// registration is ever ready, so a transient one reads as not ready without a check.
     ///
@@ -102,7 +103,7 @@ enum _ResolutionThread {
             holder?.release()
             return _Lookup(.object, payload: object)
         }
-        if _fastPath(registration._withUnsafeGuaranteedRef { $0.isSyncTransient && $0.hasFirstCreation }) {
+        if _fastPath(registration._withUnsafeGuaranteedRef { $0.isSyncTransient && $0.hasPlainCreations }) {
             if let onChain = onChain(found, holder: holder, thread: thread) { return onChain }
             return enterFactory(found, holder: holder, thread: thread, hold: hold, mayRecord: false, state: .make)
         }
@@ -119,7 +120,7 @@ enum _ResolutionThread {
     }
 
     /// `decide` past its inlined part, which has recorded the dependency and found no ready instance: every
-    /// registration but a synchronous transient one whose first creation has begun. Out of line, so
+    /// registration but a synchronous transient one whose creations are plain. Out of line, so
     /// that each lookup's code stays small; the rules it shares with the inlined part (`onChain`,
     /// `enterFactory`) are written once.
     @inline(never)
@@ -177,9 +178,8 @@ enum _ResolutionThread {
         guard isolation.executorIsolatesCurrentContext() else {
             return _Lookup(failed: .wrongIsolation, found, holder: holder, heldBy: UnsafeMutableRawPointer(thread))
         }
-        if Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.startsFirstCreation() }) {
-            if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
-            cbox_chain_record_top(thread)
+        if !Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.hasPlainCreations }) {
+            beginCreation(thread, found)
         }
         return _Lookup(state, found, holder: holder, payload: UnsafeMutableRawPointer(thread))
     }
@@ -210,19 +210,22 @@ enum _ResolutionThread {
 
     /// The end of every decision to run a factory (`state`: `.make` or `.makeThrowing`): `.tooDeep` at the
     /// depth limit; otherwise pushes the registration onto the chain, which holds it from then on, and ends
-    /// the read section, if `hold` is one, so that no user code runs inside it. With `mayRecord`, the push
-    /// records the nested resolutions if this is the registration's first creation (`startsFirstCreation`).
+    /// the read section, if `hold` is one, so that no user code runs inside it. With `mayRecord`, a creation
+    /// that is not plain (a first creation, or one an observer is told of) then begins as such
+    /// (`beginCreation`), outside the read section.
     @inline(__always)
     private static func enterFactory(
         _ found: UnsafeMutableRawPointer, holder: Unmanaged<Box>?, thread: UnsafeMutablePointer<cbox_thread>,
         hold: Hold, mayRecord: Bool, state: _Lookup.State
     ) -> _Lookup {
         if isAtDepthLimit(thread) { return _Lookup(failed: .tooDeep, found, holder: holder) }
-        let records =
-            mayRecord
-            && Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef { $0.startsFirstCreation() }
-        push(thread, found, records: records)
+        cbox_chain_push(thread, found, false)
         if hold == .readSection { cbox_read_end(cbox_thread_reader(thread)) }
+        if mayRecord
+            && !Unmanaged<_AnyRegistration>.fromOpaque(found)._withUnsafeGuaranteedRef({ $0.hasPlainCreations })
+        {
+            beginCreation(thread, found)
+        }
         return _Lookup(state, found, holder: holder, payload: UnsafeMutableRawPointer(thread))
     }
 
@@ -258,35 +261,13 @@ enum _ResolutionThread {
         }
     }
 
-    /// Pushes `registration` onto the thread's chain; `records` (a first creation) marks the resolutions
-    /// nested in it as ones to record, and counts the thread in `_RecordingGate` if it has no recording entry
-    /// yet.
-    @inline(__always)
-    static func push(_ thread: UnsafeMutablePointer<cbox_thread>, _ registration: UnsafeRawPointer, records: Bool) {
-        if records && cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
-        cbox_chain_push(thread, registration, records)
-    }
-
     /// Pops the chain entry a factory call pushed and, when that ends the thread's top-level resolve, releases
-    /// its `.graph` instances. A recording entry (a first creation) hands over its edges first, while the entry still
-    /// holds its registration.
+    /// its `.graph` instances. An entry that records or is timed is finished first (`popFinishing`), while it
+    /// still holds its registration.
     @inline(__always)
     static func pop(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        if _slowPath(cbox_chain_recording(thread) != nil) { return popRecording(thread) }
+        if _slowPath(cbox_chain_top_finish(thread) != 0) { return popFinishing(thread) }
         if cbox_chain_pop(thread) != 0 { closeGraph(thread) }
-    }
-
-    /// Makes the entry on top of this thread's chain, which must be `registration`'s, record the resolutions
-    /// nested in it from now on, as a first creation's does (`push` with `records`): for a `.perArguments`
-    /// lookup, whose entry was pushed before it knew it would make an instance.
-    static func recordNestedResolutions(of registration: _AnyRegistration) {
-        let thread = cbox_thread_current()
-        assert(
-            cbox_chain_entry_at(thread, cbox_chain_depth(thread) - 1).registration
-                == UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque()),
-            "the registration's entry is not on top of the chain")
-        if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
-        cbox_chain_record_top(thread)
     }
 
     /// The calling thread's identity, never 0, while it lives: the address of its resolution state.
@@ -298,24 +279,10 @@ enum _ResolutionThread {
         pop(lookup.threadRecord.unsafelyUnwrapped.assumingMemoryBound(to: cbox_thread.self))
     }
 
-    /// `pop` for a recording entry: hands its edges to its registration, pops it (leaving `_RecordingGate`
-    /// if it was the thread's last recording entry), then releases the edges, and releases the `.graph`
-    /// instances if the pop ended the top-level resolve.
-    @inline(never)
-    private static func popRecording(_ thread: UnsafeMutablePointer<cbox_thread>) {
-        let top = cbox_chain_entry_at(thread, cbox_chain_depth(thread) - 1)
-        var finish: UInt32 = 0
-        handOverEdges(thread, from: Int(top.mark), to: top.registration) {
-            finish = cbox_chain_pop(thread)
-            if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.leave() }
-        }
-        if finish & UInt32(CBOX_POP_CLOSE_GRAPH) != 0 { closeGraph(thread) }
-    }
-
     /// Detaches the thread's `_GraphInstances`, then releases it and the `.graph` instances it keeps (whose
     /// `deinit`s may resolve, making `.graph` instances of their own).
     @inline(never)
-    private static func closeGraph(_ thread: UnsafeMutablePointer<cbox_thread>) {
+    static func closeGraph(_ thread: UnsafeMutablePointer<cbox_thread>) {
         guard let graph = cbox_thread_graph(thread) else { return }
         cbox_thread_set_graph(thread, nil)
         Unmanaged<_GraphInstances>.fromOpaque(graph).release()
@@ -408,7 +375,9 @@ enum _ResolutionThread {
         // The interrupted creations never end: hand over what they recorded, innermost first.
         for index in (0..<cbox_chain_depth(thread)).reversed() {
             let entry = cbox_chain_entry_at(thread, index)
-            if entry.records { handOverEdges(thread, from: Int(entry.mark), to: entry.registration) }
+            if entry.records & UInt8(CBOX_ENTRY_RECORDS) != 0 {
+                handOverEdges(thread, from: Int(entry.mark), to: entry.registration)
+            }
         }
         // Only now: a release in the hand-overs may run a `deinit` whose first creations record, and which
         // count on this thread's abandoned entries keeping it in the gate.

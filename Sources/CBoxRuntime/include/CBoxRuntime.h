@@ -19,16 +19,29 @@ extern "C" {
 // MARK: - The resolution chain
 
 /// One entry of a thread's chain of resolutions in flight: the registration being resolved, while its
-/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), whether the resolutions
-/// nested in this one are to be recorded as its dependencies, and for such an entry where its own start in
-/// the thread's edge buffer (`cbox_thread.edges`).
+/// `onInitialised` hooks run a pointer to the instance just made (NULL otherwise), what its pop must finish
+/// (`CBOX_ENTRY_` bits: 0 for nearly every entry), for an entry that records the resolutions nested in it
+/// where its own start in the thread's edge buffer (`cbox_thread.edges`), and for a timed one (a creation an
+/// observer is told of) its creation's number and when it started.
 typedef struct cbox_chain_entry {
     const void *registration;  ///< written atomically: collections on other threads read it (a held value)
     const void *_Nullable pending;
-    bool records;
+    uint8_t records;  ///< `CBOX_ENTRY_` bits
     uint32_t mark;
+    uint64_t creation;  ///< set for a timed entry only
+    uint64_t started;   ///< set for a timed entry only: `cbox_clock_now()` when it started
 } cbox_chain_entry;
-_Static_assert(sizeof(cbox_chain_entry) == 24, "a chain entry is three words");
+_Static_assert(sizeof(cbox_chain_entry) == 40, "a chain entry is five words");
+
+/// What a chain entry's pop must finish, as bits of its `records` byte.
+enum {
+    /// The resolutions nested in the entry are recorded as its registration's dependencies (a first creation).
+    CBOX_ENTRY_RECORDS = 1,
+    /// The entry is a creation an observer is told of when it ends (`cbox_chain_time_top`).
+    CBOX_ENTRY_TIMED = 2,
+    /// The timed entry's resolve found an instance already made rather than making one (`cbox_chain_note_shared`).
+    CBOX_ENTRY_SHARED = 4,
+};
 
 /// How many entries a thread's chain holds. The array is allocated once, when the thread attaches, and
 /// never moved, so that a collection on another thread may read it; resolutions nest at most this deep on
@@ -218,7 +231,7 @@ __attribute__((always_inline)) static inline void cbox_chain_push(cbox_thread *t
     cbox_chain_entry *entry = &((cbox_chain_entry *)thread->chain)[count];
     __atomic_store_n(&entry->registration, registration, __ATOMIC_RELAXED);
     entry->pending = NULL;
-    entry->records = records;
+    entry->records = records ? CBOX_ENTRY_RECORDS : 0;
     entry->mark = thread->edge_count;
     __atomic_store_n(&thread->chain_count, count + 1, __ATOMIC_RELAXED);
     if (__builtin_expect(records, 0)) thread->recording++;
@@ -230,10 +243,28 @@ __attribute__((always_inline)) static inline void cbox_chain_push(cbox_thread *t
 /// records already.
 static inline void cbox_chain_record_top(cbox_thread *thread) {
     cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
-    if (top->records) return;
-    top->records = true;
+    if (top->records & CBOX_ENTRY_RECORDS) return;
+    if (top->records == 0) thread->recording++;
+    top->records |= CBOX_ENTRY_RECORDS;
     top->mark = thread->edge_count;
-    thread->recording++;
+}
+
+/// Makes the entry on top of the calling thread's chain (`thread`, its own state) a timed one: creation number
+/// `creation`, begun at `started` (`cbox_clock_now()`). Its pop then finishes it (`cbox_chain_top_finish`).
+static inline void cbox_chain_time_top(cbox_thread *thread, uint64_t creation, uint64_t started) {
+    cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    if (top->records == 0) thread->recording++;
+    top->records |= CBOX_ENTRY_TIMED;
+    top->creation = creation;
+    top->started = started;
+}
+
+/// Notes that the resolve on top of the calling thread's chain found an instance already made, if its entry is
+/// timed (one load otherwise).
+static inline void cbox_chain_note_shared(cbox_thread *thread) {
+    if (__builtin_expect(thread->recording == 0, 1)) return;
+    cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
+    if (top->records & CBOX_ENTRY_TIMED) top->records |= CBOX_ENTRY_SHARED;
 }
 
 /// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
@@ -258,7 +289,14 @@ static inline bool cbox_edges_record(cbox_thread *thread, void *edge) {
 static inline const void *_Nullable cbox_chain_recording(const cbox_thread *thread) {
     if (__builtin_expect(thread->recording == 0, 1)) return NULL;
     const cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
-    return top->records ? top->registration : NULL;
+    return (top->records & CBOX_ENTRY_RECORDS) ? top->registration : NULL;
+}
+
+/// The `CBOX_ENTRY_` bits of the entry on top of the calling thread's chain: what its pop must finish besides
+/// popping. 0, after one load, while no entry on the chain records or is timed.
+static inline uint8_t cbox_chain_top_finish(const cbox_thread *thread) {
+    if (__builtin_expect(thread->recording == 0, 1)) return 0;
+    return thread->chain[thread->chain_count - 1].records;
 }
 
 /// What `cbox_chain_pop` leaves to its caller, as bits.
@@ -430,6 +468,34 @@ const void *_Nullable cbox_current_executor_identity(void);
 
 /// Whether the calling thread is the process's main thread, where the main actor's work runs.
 bool cbox_is_main_thread(void);
+
+// MARK: - Creation observers
+
+/// Now, in nanoseconds of the monotonic clock (`CLOCK_MONOTONIC`): what creation times are measured in.
+uint64_t cbox_clock_now(void);
+
+/// How many creation observers the process has installed (BoxKit's `_CreationObservers`). Defined in
+/// cbox_creations.c; read and written only through the two functions below.
+extern uint64_t cbox_creation_observer_count;
+
+/// The number of the last creation timed. Defined in cbox_creations.c; read only through
+/// `cbox_creation_next_number`.
+extern uint64_t cbox_creation_last_number;
+
+/// Whether any creation observer is installed: one load, sequentially consistent.
+static inline bool cbox_creation_observers_active(void) {
+    return __atomic_load_n(&cbox_creation_observer_count, __ATOMIC_SEQ_CST) != 0;
+}
+
+/// Adds `delta` (1 or -1) to the count of creation observers, sequentially consistent.
+static inline void cbox_creation_observers_add(int64_t delta) {
+    __atomic_add_fetch(&cbox_creation_observer_count, (uint64_t)delta, __ATOMIC_SEQ_CST);
+}
+
+/// A creation number no other creation in the process has had, from 1.
+static inline uint64_t cbox_creation_next_number(void) {
+    return __atomic_add_fetch(&cbox_creation_last_number, 1, __ATOMIC_RELAXED);
+}
 
 // MARK: - The process
 

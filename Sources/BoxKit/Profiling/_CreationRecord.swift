@@ -1,0 +1,19 @@
+/// A creation as it ends, before anything is copied out of its registration: what `_CreationObservers.report`
+/// hands each observer. Trivial to copy (no reference counted), so that a profiler keeps one per creation at
+/// the cost of a few stores; ``ServiceCreation`` is made from it when someone reads it.
+struct _CreationRecord {
+    /// The registration made, valid while the observer that received the record watches it (its `watched`
+    /// keeps it) and during the report.
+    let registration: Unmanaged<_AnyRegistration>
+    /// The creation's number.
+    let id: UInt64
+    /// The number of the creation it was made for; 0 for none.
+    let parentID: UInt64
+    /// The thread it ran on (`_ResolutionThread.identity`).
+    let thread: UInt64
+    let isMainThread: Bool
+    let isNew: Bool
+    /// When it began and ended (`cbox_clock_now`).
+    let start: UInt64
+    let end: UInt64
+}

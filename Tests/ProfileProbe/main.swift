@@ -1,0 +1,31 @@
+import BoxKit
+import Foundation
+
+// ProfileProbe: profiles creations made on the process's main thread (this top-level code runs there, which a
+// test's body never does) and on other threads, and prints what the profile counted:
+//
+//     creations: 3
+//     main thread: 1
+//     main thread time is its creations' self time: true
+
+final class Engine: Sendable {}
+
+let box = Box()
+box.register { Engine() }
+let profile = box.profile {
+    _ = box.resolve(Engine.self)
+    for _ in 0..<2 {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = box.resolve(Engine.self)
+            done.signal()
+        }.start()
+        done.wait()
+    }
+}
+let onMain = profile.creations.filter(\.isMainThread)
+print("creations: \(profile.creations.count)")
+print("main thread: \(profile.mainThread.creations)")
+print(
+    "main thread time is its creations' self time: "
+        + "\(profile.mainThread.time == onMain.reduce(.zero) { $0 + profile.selfTime(of: $1) })")
