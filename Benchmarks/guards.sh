@@ -32,7 +32,7 @@ declare -A repetitions=(
     [provider-permanent]=100000 [provider-transient]=100000 [forward]=100000
     [per-arguments-int]=100000 [per-arguments-string]=100000 [child-8]=100000
     [miss]=30000
-    [register-300]=200 [first-300]=100
+    [register-300]=200 [first-300]=100 [first-300-profiled]=50
 )
 
 command -v valgrind > /dev/null || { echo "guards: valgrind is needed (apt-get install valgrind)" >&2; exit 2; }

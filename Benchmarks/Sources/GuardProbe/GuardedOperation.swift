@@ -38,6 +38,9 @@ enum GuardedOperation: String, CaseIterable {
     case register300 = "register-300"
     /// As `register-300`, then every top of the graph resolved once: the first pass over the app graph.
     case first300 = "first-300"
+    /// As `first-300`, with a creation profiler running over the pass (started after registering, stopped
+    /// after it): what profiling a launch costs.
+    case first300Profiled = "first-300-profiled"
 
     /// Sets the operation up and runs it once, so that what a process pays once (metadata, the first
     /// creation of a permanent instance, lazily bound symbols) is paid before the repetitions.
@@ -90,6 +93,16 @@ enum GuardedOperation: String, CaseIterable {
                     let box = Box()
                     registerApp300(in: box)
                     resolveTops300(from: box)
+                }
+            }
+        case .first300Profiled:
+            return { n in
+                for _ in 0..<n {
+                    let box = Box()
+                    registerApp300(in: box)
+                    let profiler = box.startProfiling()
+                    resolveTops300(from: box)
+                    blackHole(value: profiler.stop())
                 }
             }
         }
