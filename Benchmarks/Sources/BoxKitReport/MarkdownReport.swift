@@ -32,6 +32,8 @@ struct MarkdownReport {
         ]
         lines += table(.nanoseconds, header: "| Operation | Subject | Median ns | Min ns |")
         lines += ["", "## App launch", ""] + appLaunch
+        let profiled = Operation.grouped(ProfileSuite.size.rawValue)
+        lines += ["", "## Launch profile of the \(profiled)-service app graph", ""] + launchProfile
         lines += ["", "## Memory (resident bytes per registration)", ""]
         lines += table(.bytes, header: "| Operation | Subject | Median bytes | Min bytes |")
         lines += ["", "## Memory of a box (the allocator's bytes in use, glibc's mallinfo2)", ""]
@@ -101,6 +103,35 @@ struct MarkdownReport {
             "",
         ]
         lines += table(.microseconds, header: "| Operation | Subject | Median µs | Min µs |")
+        return lines
+    }
+
+    /// `ProfileSuite`'s profile of the app graph's first resolve, then what profiling costs that resolve.
+    private var launchProfile: [String] {
+        guard let report = results.launchProfile else { return ["(not measured)"] }
+        var lines = [
+            "One first resolve of every top from a freshly registered box (BoxKit, hash table) with a "
+                + "`CreationProfiler` running, after the timed rows of the profiled and unprofiled passes "
+                + "(in the table above): `CreationProfile.report(top: 10)`, with the ten services with the most self "
+                + "time (a creation's own time, less that of the creations it made) and the critical path. One run; "
+                + "its times include the profiler's own.",
+            "",
+            "```text",
+            report,
+            "```",
+        ]
+        // The same ratio as the goal's, said where the profile is read.
+        let size = ProfileSuite.size.rawValue
+        if let on = results.median(Operation.appFirstResolve(size, profiling: true), .boxKit),
+            let off = results.median(Operation.appFirstResolve(size, profiling: false), .boxKit), off > 0
+        {
+            lines += [
+                "",
+                "Overhead of profiling: the first resolve of the tops takes "
+                    + "\(Formatting.fixed(on / off, decimals: 2))x as long with profiling on as with it off "
+                    + "(medians, \(Formatting.number(on)) µs / \(Formatting.number(off)) µs).",
+            ]
+        }
         return lines
     }
 

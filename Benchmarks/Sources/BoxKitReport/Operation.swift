@@ -94,6 +94,12 @@ enum Operation {
     /// Resolving every top of the app graph once, from a container that has made nothing yet, in this process.
     static func appFirstResolve(_ size: Int) -> String { "first resolve of the tops, N = \(grouped(size))" }
 
+    /// ``appFirstResolve(_:)`` on BoxKit with a `CreationProfiler` running (`profiling`) or without one, the two
+    /// measured side by side (`ProfileSuite`).
+    static func appFirstResolve(_ size: Int, profiling: Bool) -> String {
+        "\(appFirstResolve(size)), profiling \(profiling ? "on" : "off")"
+    }
+
     /// Resolving every top of the app graph once more, from the same container, in this process.
     static func appResolveAgain(_ size: Int) -> String { "resolve the tops again, N = \(grouped(size))" }
 

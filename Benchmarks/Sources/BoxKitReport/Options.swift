@@ -4,7 +4,7 @@ import Foundation
 struct Options: Sendable {
     /// The report's suites, in the order a full run runs them; `--only` names some of them.
     enum Suite: String, CaseIterable, Sendable {
-        case resolve, apple, miss, random, register, app, launch, memory, threads, verify
+        case resolve, apple, miss, random, register, app, profile, launch, memory, threads, verify
     }
 
     /// A short run for CI: shorter repetitions, fewer containers per registration sample, fewer launch rounds.

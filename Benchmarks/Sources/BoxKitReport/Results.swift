@@ -47,6 +47,9 @@ struct Row: Sendable {
 /// Every value of one run, in the order measured.
 final class Results {
     private(set) var rows: [Row] = []
+    /// The report of one profiled first resolve of the app graph's tops (`ProfileSuite`), which the markdown
+    /// report prints as it is, or `nil` when that suite did not run.
+    var launchProfile: String?
 
     /// Records a value in nanoseconds per operation, for a subject that needs no further description.
     func add(_ operation: String, _ subject: Subject, _ sample: Sample) {

@@ -113,7 +113,7 @@ extension Target {
         ] + Target.launch + Target.goals
     }()
 
-    /// The goals: `.perArguments` hits, Apple's read protocol, `forward`, the memory of
+    /// The goals: `.perArguments` hits, Apple's read protocol, `forward`, profiling, the memory of
     /// a box, and `verify()` with services missing.
     private static let goals: [Target] = {
         typealias O = Operation
@@ -144,8 +144,15 @@ extension Target {
                 numerator: (O.readProtocol(base, applePlatforms: true), .boxKit),
                 denominator: (O.readProtocol(base, applePlatforms: false), .boxKit), relation: .atMost, bound: 1.15)
         }
+        // Profiling a launch should not change it beyond recognition: the profiled pass against the same pass,
+        // measured beside it, without a profiler.
+        let profiled = ProfileSuite.size.rawValue
+        let profiling = Target(
+            label: "with profiling on: at most 2x the first resolve of the tops without it",
+            numerator: (O.appFirstResolve(profiled, profiling: true), .boxKit),
+            denominator: (O.appFirstResolve(profiled, profiling: false), .boxKit), relation: .atMost, bound: 2)
         return perArguments + readProtocol + [
-            forward,
+            forward, profiling,
             at(.atMost, 1_024, "empty Box(): bytes", O.emptyBox),
             at(.atMost, 1_024, "child box before its first registration: bytes", O.childBox),
             at(.atMost, 150, "100,000 child boxes: MB", O.manyChildBoxes),

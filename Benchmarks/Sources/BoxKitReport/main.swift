@@ -46,6 +46,7 @@ if suites.contains(.app) {
         AppGraphSuite(recorder: recorder, size: size, repetitions: nil).run()
     }
 }
+if suites.contains(.profile) { ProfileSuite(recorder: recorder).run() }
 if suites.contains(.launch) { LaunchSuite(results: results, rounds: options.launchRounds).run() }
 if suites.contains(.memory) {
     MemoryProbe.run(results: results, repetitions: options.quick ? 1 : 3)
