@@ -3,8 +3,10 @@
 
 #include <time.h>
 
-uint64_t cbox_creation_observer_count = 0;
-uint64_t cbox_creation_last_number = 0;
+// Each on a cache line of its own: every first creation reads the count, and every timed creation writes the
+// number.
+_Alignas(64) uint64_t cbox_creation_observer_count = 0;
+_Alignas(64) uint64_t cbox_creation_last_number = 0;
 
 uint64_t cbox_clock_now(void) {
     struct timespec now;

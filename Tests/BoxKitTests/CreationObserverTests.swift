@@ -189,4 +189,63 @@ struct CreationObserverTests {
         #expect(during !== after && during.engine === after.engine)
         #expect(box.dependencyGraph().description.contains("Engine"))
     }
+
+    @Test("more observers than slots on one box each see every creation", arguments: backends)
+    func moreObserversThanSlots(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register { Engine() }
+        let logs = (0..<10).map { _ in CreationLog() }
+        let observations = logs.map { box.observe(into: $0) }
+        _ = box.resolve(Engine.self)
+        observations.forEach { $0.cancel() }
+        #expect(logs.map(\.all.count) == Array(repeating: 1, count: 10))
+    }
+
+    @Test("an observer started after another was cancelled sees only its own box's creations", arguments: backends)
+    func slotReusedAfterCancel(backend: Box.Backend) {
+        let first = Box(backend: backend)
+        first.register { Engine() }
+        let second = Box(backend: backend)
+        second.register { Car() }
+        first.observe(into: CreationLog()).cancel()
+        let log = CreationLog()
+        let observation = second.observe(into: log)
+        _ = first.resolve(Engine.self)
+        _ = second.resolve(Car.self)
+        observation.cancel()
+        #expect(log.types == identities(Car.self))
+    }
+
+    @Test("clear() while observing releases the permanent instances it drops", arguments: backends)
+    func clearReleasesWhileObserving(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Tracked() }
+        let observation = box.observe(into: CreationLog())
+        var instance: Tracked? = box.resolve(Tracked.self)
+        let weak = WeakReference(instance)
+        instance = nil
+        box.clear()
+        #expect(weak.object == nil)
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test(
+        "a new argument value, a throwing factory and a forward's target are creations; the forward is not",
+        arguments: backends)
+    func otherKindsOfCreation(backend: Box.Backend) throws {
+        let box = Box(backend: backend)
+        box.register(life: .perArguments) { (_: Resolver, name: String) in Car(name: name) }
+        box.register { () throws -> Engine in Engine() }
+        box.register(life: .permanent) { Tracked() }
+        box.forward(AnyObject.self, to: Tracked.self)
+        let log = CreationLog()
+        let observation = box.observe(into: log)
+        _ = box.resolve(Car.self, arguments: "BMW")
+        _ = box.resolve(Car.self, arguments: "BMW")
+        _ = try box.tryResolve(Engine.self)
+        _ = box.resolve(AnyObject.self)
+        observation.cancel()
+        #expect(log.types == identities(Car.self, Engine.self, Tracked.self))
+        #expect(log.all.map(\.life) == [.perArguments, .transient, .permanent])
+    }
 }

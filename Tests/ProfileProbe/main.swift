@@ -6,7 +6,6 @@ import Foundation
 //
 //     creations: 3
 //     main thread: 1
-//     main thread time is its creations' self time: true
 
 final class Engine: Sendable {}
 
@@ -23,9 +22,5 @@ let profile = box.profile {
         done.wait()
     }
 }
-let onMain = profile.creations.filter(\.isMainThread)
 print("creations: \(profile.creations.count)")
 print("main thread: \(profile.mainThread.creations)")
-print(
-    "main thread time is its creations' self time: "
-        + "\(profile.mainThread.time == onMain.reduce(.zero) { $0 + profile.selfTime(of: $1) })")

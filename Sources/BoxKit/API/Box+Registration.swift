@@ -152,10 +152,12 @@ extension Box {
     /// caller's specialised code (where a `_Registration<Service>`'s metadata is cheap to reach once made;
     /// an `_ObjectRegistration` has the same for every class). The backend is borrowed
     /// (`_Registry.insert`), not retained. A creation observer of this box or an ancestor watches the
-    /// registration from before it is published.
+    /// registration from the moment it is inserted: one installed before sees the count here, one installed
+    /// after finds it in the box (`_CreationObservers.install` counts itself before it looks). A creation that
+    /// another thread makes between the insert and this check is not reported.
     @usableFromInline
     func _register(_ registration: _AnyRegistration, typeID: ObjectIdentifier) {
-        if _CreationObservers.isActive { _CreationObservers.noteRegistered(registration, in: self) }
         _registry.insert(registration, typeID: typeID, publishingTableIn: _tableWord)
+        if _CreationObservers.isActive { _CreationObservers.noteRegistered(registration, in: self) }
     }
 }

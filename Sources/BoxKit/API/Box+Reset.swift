@@ -122,12 +122,10 @@ extension Box {
         for registration in _storage.registrations
         where registration.life.sharesInstances && matches(registration) {
             let fresh = registration.unmade()
-            if _CreationObservers.isActive { _CreationObservers.noteRegistered(fresh, in: self) }
-            if _storage.replace(registration, with: fresh, typeID: registration.registryTypeID),
-                registration.keepsInstance
-            {
-                count += 1
-            }
+            let replaced = _storage.replace(registration, with: fresh, typeID: registration.registryTypeID)
+            // After the replace, as `_register` checks after its insert.
+            if replaced && _CreationObservers.isActive { _CreationObservers.noteRegistered(fresh, in: self) }
+            if replaced && registration.keepsInstance { count += 1 }
         }
         return count
     }

@@ -9,7 +9,7 @@ extension _AnyRegistration {
         resolver: Resolver, _ make: () throws(Failure) -> Service
     ) throws(Failure) -> Service {
         if let shared = _ResolutionThread.graphInstance(of: self) {
-            _ResolutionThread.noteShared()
+            _ResolutionThread.noteNotNew()
             return unsafeDowncast(shared, to: _GraphEntry<Service>.self).instance
         }
         let made = try make()

@@ -16,7 +16,7 @@ extension _AnyRegistration {
         resolver: Resolver, _ make: () throws(Failure) -> Service
     ) throws(Failure) {
         try _ResolutionThread.withCreationClaim(creation) { () throws(Failure) in
-            if isReady { return _ResolutionThread.noteShared() }
+            if isReady { return _ResolutionThread.noteNotNew() }
             let made = try make()
             initialise(made, resolver: resolver)
             let object = keepInstance(made)

@@ -14,7 +14,7 @@ extension _AnyRegistration {
     ) throws(Failure) -> Service {
         try _ResolutionThread.withCreationClaim(creation) { () throws(Failure) in
             if let alive = weakInstance {
-                _ResolutionThread.noteShared()
+                _ResolutionThread.noteNotNew()
                 if _isObjectReference(Service.self) {
                     return unsafeBitCast(alive, to: Service.self)
                 }

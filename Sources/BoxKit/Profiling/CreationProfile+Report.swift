@@ -18,6 +18,7 @@ extension CreationProfile {
     ///
     /// - Parameter top: How many services to list.
     /// - Returns: The report.
+    /// - Complexity: O(*n*) in the services and the critical path; the names are rendered here.
     public func report(top: Int) -> String {
         var lines = [
             "Creation profile: \(creations.count) creation\(creations.count == 1 ? "" : "s"), "
@@ -45,7 +46,7 @@ extension CreationProfile {
                 "\(_padded(_format(selfTime(of: creation)), 11))  \(indent)\(creation.service) (\(creation.life))")
         }
         lines.append("")
-        lines.append("Permanents made for your own resolves that no other service needed: \(unusedPermanents.count)")
+        lines.append("Permanents made that nothing used: \(unusedPermanents.count)")
         for registration in unusedPermanents { lines.append("  \(registration)") }
         return lines.joined(separator: "\n")
     }
@@ -54,27 +55,4 @@ extension CreationProfile {
 /// `text` right-aligned in `width` columns (or whole, when longer).
 private func _padded(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(width - text.count, 0)) + text
-}
-
-/// A duration as the profile shows it: `850 ns`, `12.345 µs`, `1.234 ms` or `1.234 s`.
-func _format(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return _formatDuration(UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000))
-}
-
-/// `nanoseconds` as ``_format(_:)`` shows a duration.
-func _formatDuration(_ nanoseconds: UInt64) -> String {
-    if nanoseconds < 1_000 { return "\(nanoseconds) ns" }
-    if nanoseconds < 1_000_000 { return "\(_decimal(nanoseconds, places: 3)) µs" }
-    if nanoseconds < 1_000_000_000 { return "\(_decimal(nanoseconds / 1_000, places: 3)) ms" }
-    return "\(_decimal(nanoseconds / 1_000_000, places: 3)) s"
-}
-
-/// `value` divided by 10^`places`, written with exactly `places` decimals: `_decimal(12345, places: 3)` is
-/// `12.345`.
-func _decimal(_ value: UInt64, places: Int) -> String {
-    var scale: UInt64 = 1
-    for _ in 0..<places { scale *= 10 }
-    let fraction = String(value % scale)
-    return "\(value / scale).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
 }

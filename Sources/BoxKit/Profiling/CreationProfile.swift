@@ -26,9 +26,10 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
     public let criticalPath: [ServiceCreation]
     /// The creations that ran on the main thread, and their time.
     public let mainThread: Work
-    /// The `.permanent` instances that your own code's resolves made during the profile and that no other
-    /// service created during it resolved: nothing in the graph needed them, so if the launch does not use
-    /// them either, they can wait until after it.
+    /// The `.permanent` class instances made during the profile that nothing used: your own code's resolve made
+    /// each one (no other creation's), no service created during the profile resolves it, and when the profile
+    /// stopped nothing but the box held it (no variable, property or other object kept it). Such an instance
+    /// can be made after launch, or never.
     public let unusedPermanents: [Registration]
     /// Each creation's self time in nanoseconds, by ``ServiceCreation/id``.
     private let selfTimes: [UInt64: UInt64]
@@ -64,7 +65,9 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
     /// How long the profile ran.
     public var duration: Duration { .nanoseconds(Int64(clamping: end - start)) }
 
-    /// The time creations took, each counted once: the durations of those your own code's resolves started.
+    /// The time creations took, each counted once: the sum of their self times, which is the durations of the
+    /// creations without a parent in the profile. A creation that waited for another thread's is counted with
+    /// its wait.
     public var creationTime: Duration { .nanoseconds(Int64(clamping: selfTimes.values.reduce(0, &+))) }
 
     /// The time `creation`'s own factory and hooks took: its duration less the durations of the creations it
@@ -84,10 +87,11 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
         start = started
         end = ended
         let sorted = recorded.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-        creations = sorted.map(ServiceCreation.init)
         var position: [UInt64: Int] = [:]
         position.reserveCapacity(sorted.count)
         for (index, record) in sorted.enumerated() { position[record.id] = index }
+        // A parent outside the profile (made before it, or for another observer) is none here.
+        creations = sorted.map { ServiceCreation($0, parentKnown: position[$0.parentID] != nil) }
         // A parent begins before its children: each creation's parent comes earlier in `sorted`.
         let parents = sorted.map { $0.parentID == 0 ? nil : position[$0.parentID] }
         let durations = sorted.map { $0.end - $0.start }
@@ -161,7 +165,8 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
     }
 
     /// The permanents that `recorded` made for a resolve of your own code's, that none of the registrations
-    /// `recorded` made resolves (as their first creations recorded).
+    /// `recorded` made resolves (as their first creations recorded), and whose instances only their
+    /// registrations hold (`_AnyRegistration.isSoleHolderOfInstance`).
     private static func unusedPermanents(_ sorted: [_CreationRecord], _ creations: [ServiceCreation])
         -> [Registration]
     {
@@ -178,7 +183,11 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
                 needed.insert(_Identity(dependency.serviceType, key: dependency.key, arguments: dependency.arguments))
             }
         }
-        return candidates.filter { !needed.contains(_Identity(creations[$0])) }.map { creations[$0].registration }
+        // `creations` was made from `sorted`, in the same order.
+        return candidates.filter { index in
+            !needed.contains(_Identity(creations[index]))
+                && sorted[index].registration._withUnsafeGuaranteedRef { $0.isSoleHolderOfInstance }
+        }.map { creations[$0].registration }
     }
 }
 

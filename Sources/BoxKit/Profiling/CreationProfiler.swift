@@ -16,8 +16,7 @@ public final class CreationProfiler: Sendable {
 
     init(box: Box) {
         started = _ResolutionThread.now
-        // It keeps the records; their registrations are valid until it is removed, which `stop()` does last: it
-        // keeps every registration it watches.
+        // It keeps the records; their registrations are valid while it is installed, which `stop()` ends last.
         let observation = box._observeCreations(nil)
         state.withLock { $0.observation = observation }
     }
@@ -33,7 +32,7 @@ public final class CreationProfiler: Sendable {
         var released: CreationObservation?
         let profile = state.withLock { state in
             if let profile = state.profile { return profile }
-            // The observation, still installed, keeps every registration recorded alive.
+            // The observation, still installed, keeps every registration recorded valid.
             let records = state.observation.map { _CreationObservers.records(of: $0.observer) } ?? []
             let profile = CreationProfile(records, started: started, ended: ended)
             state.profile = profile

@@ -2,9 +2,11 @@
 /// ``CreationProfile`` see it: which registration, on which thread, when, for which other creation, and
 /// whether it made a new instance.
 ///
-/// A creation is every resolve that runs a registration's lifetime rule rather than returning an instance
-/// already at hand: each resolve of a `.transient` or `.graph` service, the first of a `.permanent` one, each
-/// of a `.weak` one whose instance nobody holds, and each new argument value of a `.perArguments` one. Its
+/// A creation is every resolve that runs a registration's lifetime rule rather than returning a ready instance:
+/// each resolve of a `.transient`, `.graph` or `.weak` service, the first of a `.permanent` one (and any that
+/// waited for another thread to make it), and each new argument value of a `.perArguments` one. One whose rule
+/// found its instance already made (a `.weak` one still held, a `.graph` one made earlier in the same resolve, a
+/// `.permanent` one another thread made meanwhile) is reported with ``isNew`` `false`. Its
 /// interval runs from when the resolve decided to create until the instance, hooks run, is returned, so it
 /// contains the creations its factory resolved (its children, whose ``parentID`` is this creation's ``id``).
 ///
@@ -21,7 +23,9 @@ public struct ServiceCreation: @unchecked Sendable, CustomStringConvertible {
     /// A number no other creation in this process has had.
     public let id: UInt64
     /// The ``id`` of the creation whose factory resolved this one (directly, or through services that were
-    /// not created), or `nil` for a creation that your own code's resolve started.
+    /// not created), or `nil` for a creation that your own code's resolve started, or one whose resolving
+    /// creation was not timed (an async factory, or a service outside the observed boxes). In a
+    /// ``CreationProfile``, also `nil` when that creation is not in the profile.
     public let parentID: UInt64?
     /// The registered service type.
     public let serviceType: Any.Type
@@ -38,17 +42,18 @@ public struct ServiceCreation: @unchecked Sendable, CustomStringConvertible {
     /// When the creation ended, on the same clock as ``start``.
     public let end: UInt64
     /// Whether the creation made a new instance; `false` when its lifetime's rule found one already made (by
-    /// another thread, earlier in the same `.graph` resolve, or still held for `.weak`).
+    /// another thread, earlier in the same `.graph` resolve, or still held for `.weak`), or its factory threw.
     public let isNew: Bool
     /// The types of the runtime arguments the registration's factory takes besides the resolver.
     let argumentTypes: [Any.Type]
     /// Whether the registration's factory is `async`.
     let isAsync: Bool
 
-    /// The creation `record` describes; its registration must be valid.
-    init(_ record: _CreationRecord) {
+    /// The creation `record` describes; its registration must be valid. With `parentKnown` false, it has no
+    /// ``parentID`` (a profile's creation whose parent is not in the profile).
+    init(_ record: _CreationRecord, parentKnown: Bool = true) {
         id = record.id
-        parentID = record.parentID == 0 ? nil : record.parentID
+        parentID = record.parentID == 0 || !parentKnown ? nil : record.parentID
         (serviceType, key, life, argumentTypes, isAsync) = record.registration._withUnsafeGuaranteedRef {
             ($0.serviceType, $0.key, $0.life, $0.argumentTypes, $0.isAsync)
         }

@@ -22,15 +22,19 @@ enum _CreationObservers {
     static var isActive: Bool { _ResolutionThread.hasCreationObservers }
 
     /// Installs `observer`: from now on it watches every registration of its box and the box's descendants,
-    /// whose creations stop being plain. Counted before anything is watched, so that a registration added to
-    /// the tree meanwhile (`noteRegistered`) is found by it.
+    /// whose creations stop being plain.
+    ///
+    /// - Complexity: O(*n*) in the registrations of the box's tree.
     static func install(_ observer: _CreationObserver, on box: Box) {
-        _ResolutionThread.countCreationObservers(1)
         observers.withLock { state in
             observer.slot = slots.first { state.usedSlots & $0 == 0 } ?? 0
             state.usedSlots |= observer.slot
             state.list.append(observer)
         }
+        // Counted after it is listed, so that a registration that sees the count finds it (`noteRegistered`),
+        // and before the walk, so that one the walk misses sees the count after it is inserted
+        // (`Box._register`).
+        _ResolutionThread.countCreationObservers(1, slotless: observer.slot == 0)
         box._forEachInTree { member in
             let registrations = member._storage.registrations
             observers.withLock { _ in
@@ -61,21 +65,45 @@ enum _CreationObservers {
             return watched
         }
         guard watched != nil else { return }
-        _ResolutionThread.countCreationObservers(-1)
+        _ResolutionThread.countCreationObservers(-1, slotless: observer.slot == 0)
         // The registrations it kept are released here, outside the lock: a release may run a deinit.
         _ = consume watched
     }
 
-    /// Makes the observers whose box is `box` or one of its ancestors watch `registration`, which `box` is about
-    /// to hold (a registration, or a reset's fresh copy): before it is published, so that its first creation is
-    /// seen. Its creations are not plain yet.
+    /// Makes the observers whose box is `box` or one of its ancestors watch `registration`, which `box` holds (a
+    /// registration, or a reset's fresh copy). Watching twice changes nothing.
+    ///
+    /// - Complexity: O(*o* × *d*) in the observers and the depth of `box` among its ancestors.
     static func noteRegistered(_ registration: _AnyRegistration, in box: Box) {
-        observers.withLock { state in
+        let watched = observers.withLock { state in
+            var watched = false
             for observer in state.list {
-                guard let root = observer.root else { continue }
-                if box._lineage.contains(where: { $0 === root }) { watch(registration, by: observer) }
+                guard let root = observer.root, box._lineage.contains(where: { $0 === root }) else { continue }
+                watch(registration, by: observer)
+                watched = true
             }
+            return watched
         }
+        // After the mark, as `install` does: a creation that made it plain before seeing the mark is undone.
+        if watched { registration.stopPlainCreations() }
+    }
+
+    /// Stops every observer watching `registration`, which its box's storage has dropped (cleared, replaced,
+    /// reset or unregistered): so that an observer does not keep it, or its permanent instance, alive. Releases
+    /// what they kept after the lock; but a profiler's observer, whose records may name it, retires it instead
+    /// (`_CreationObserver.retired`).
+    static func forget(_ registration: _AnyRegistration) {
+        let id = ObjectIdentifier(registration)
+        let kept = observers.withLock { state -> [_AnyRegistration] in
+            var kept: [_AnyRegistration] = []
+            for observer in state.list {
+                guard let watched = observer.watched.removeValue(forKey: id) else { continue }
+                if observer.slot != 0 { watched.mark(observerSlot: observer.slot, watched: false) }
+                if observer.receive == nil { observer.retired.append(watched) } else { kept.append(watched) }
+            }
+            return kept
+        }
+        _ = consume kept
     }
 
     /// Marks the start of timed creation `creation` of `registration` where the platform's tools show it
@@ -85,15 +113,18 @@ enum _CreationObservers {
         _Signposts.begin(creation, of: registration)
     }
 
-    /// Tells every observer that watches the registration of `record`, a creation that just ended, after
-    /// releasing the lock; and marks its end for the platform's tools.
-    static func report(_ record: _CreationRecord) {
+    /// The observers to tell of `record`, a creation that is ending, whose chain entry still holds its
+    /// registration: a profiler's observer keeps the record here, under the lock; the others are returned, to be
+    /// told (`tell`) once the entry is popped, since they may resolve the same registration. Marks the creation's
+    /// end for the platform's tools. Nearly always one observer watches the registration: then no array is made.
+    ///
+    /// - Complexity: O(*o*) in the observers installed, under one lock the process shares.
+    static func collect(_ record: _CreationRecord) -> (first: _CreationObserver?, others: [_CreationObserver]) {
         _Signposts.end(record.id)
         let registration = record.registration.takeUnretainedValue()
-        let marks = registration.observerSlots
-        // A profiler's observer keeps the record here; the others are told after the lock. Nearly always one
-        // observer watches the registration: then no array is made.
-        let (first, others) = observers.withLock { state -> (_CreationObserver?, [_CreationObserver]) in
+        return observers.withLock { state in
+            // Under the lock: `install` and `remove` set and clear the slot bits under it.
+            let marks = registration.observerSlots
             var first: _CreationObserver?
             var others: [_CreationObserver] = []
             for observer in state.list {
@@ -102,7 +133,7 @@ enum _CreationObservers {
                     ? marks & observer.slot != 0 : observer.watched[ObjectIdentifier(registration)] != nil
                 guard watches else { continue }
                 if observer.receive == nil {
-                    observer.records.append(record)
+                    observer.records.append(record)  // its registration: one it watches, or has retired
                 } else if first == nil {
                     first = observer
                 } else {
@@ -111,8 +142,12 @@ enum _CreationObservers {
             }
             return (first, others)
         }
-        first?.receive?(record)
-        for observer in others { observer.receive?(record) }
+    }
+
+    /// Tells `observers`, which `collect` returned, of `record`, outside every lock.
+    static func tell(_ observers: (first: _CreationObserver?, others: [_CreationObserver]), _ record: _CreationRecord) {
+        observers.first?.receive?(record)
+        for observer in observers.others { observer.receive?(record) }
     }
 
     /// The records `observer`, one without `receive`, has kept so far.

@@ -28,4 +28,29 @@ extension _AnyRegistration {
         instance.instance(
             as: Service.self, inCell: words[Word.flags].byte(Flag.instanceInCell).loadFlag(ordering: .relaxed))
     }
+
+    /// Whether nothing but this registration holds its ready permanent instance, a class instance: no variable,
+    /// property or other object of the app's keeps it. `false` for a value, and for an instance not ready. A
+    /// diagnostic: another thread may take a reference meanwhile.
+    final var isSoleHolderOfInstance: Bool {
+        guard let object = readyObject else { return false }
+        return _strongReferences(object) <= _oneStrongReference
+    }
 }
+
+/// The strong references to the object at `object` as the runtime counts them (`_getRetainCount`), asked through
+/// this one function, so that whatever the call itself holds while it asks is the same for every object.
+@inline(never)
+private func _strongReferences(_ object: UnsafeMutableRawPointer) -> UInt {
+    Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { _getRetainCount($0) }
+}
+
+/// What `_strongReferences` answers for an object that one reference holds: measured on an object made for it.
+private let _oneStrongReference: UInt = {
+    let held = Unmanaged.passRetained(_ReferenceCountProbe())
+    defer { held.release() }
+    return _strongReferences(held.toOpaque())
+}()
+
+/// The object `_oneStrongReference` counts the references of.
+private final class _ReferenceCountProbe {}

@@ -187,7 +187,8 @@ class _AnyRegistration: @unchecked Sendable {
         /// Set while a creation needs nothing but its factory called: its dependencies are recorded and no
         /// observer is told of its creations (`beginCreation()`). A resolve pays one load for both. Clear from
         /// registration until the first creation, and for a registration a creation observer watches, from when
-        /// it starts watching (`_CreationObservers.install`) until no observer is installed.
+        /// it starts watching (`_CreationObservers.install`) until its first creation once no observer is
+        /// installed.
         @inlinable static var plainCreations: Int { 2 }
         /// Set once a verification found that this registration's factory resolves one whose factory must run
         /// on a global actor: later verifications leave it alone.
@@ -269,35 +270,36 @@ class _AnyRegistration: @unchecked Sendable {
 
     /// What a creation that is not plain (`hasPlainCreations` false) does besides calling the factory: record
     /// the resolutions nested in it as the registration's dependencies, if it is the first creation (which
-    /// marks it taken), and be timed for the creation observers that watch the registration, if any. Makes
-    /// later creations plain when neither holds. A forward makes nothing, so it is never timed.
-    ///
-    /// The flag is set before the observers are counted again, and `_CreationObservers.install` clears it after
-    /// it counts an observer (both sequentially consistent): a creation racing with an observer's start either
-    /// sees the observer or leaves the flag clear for the next creation.
+    /// marks it taken), and be timed for the creation observers that watch the registration, if any
+    /// (`beginsTimed`). Makes later creations plain when neither holds.
     @inline(__always)
     final func beginCreation() -> (records: Bool, timed: Bool) {
         let marks = words[Word.flags].byte(Flag.creationMarks)
-        let records =
-            marks.load(ordering: .relaxed) & Flag.recordedBit == 0
-            && marks.setBits(Flag.recordedBit) & Flag.recordedBit == 0
-        return (records, beginsTimed())
+        let seen = marks.load(ordering: .relaxed)
+        let records = seen & Flag.recordedBit == 0 && marks.setBits(Flag.recordedBit) & Flag.recordedBit == 0
+        return (records, beginsTimed(seen))
     }
 
-    /// `beginCreation()`'s second half: whether the creation is timed, which it is while any creation observer
-    /// is installed (the observers that watch the registration are found when it ends, by
-    /// `_CreationObservers.report`; a forward, which makes nothing, never is); otherwise later creations are made
-    /// plain. So while an observer is installed, the creations of registrations it does not watch that are not
-    /// plain yet (not made since they were registered) are timed for nobody, until it is removed.
+    /// `beginCreation()`'s second half: whether the creation is timed, which it is while an observer watches the
+    /// registration (its slot bit is among the creation marks `seen`), and, while an observer without a slot is
+    /// installed, for any registration (those find their observers when the creation ends,
+    /// `_CreationObservers.collect`); a forward, which makes nothing, never is. Otherwise later creations are
+    /// made plain.
+    ///
+    /// The flag is set before the marks are read again, and `_CreationObservers.install` clears it after it sets
+    /// a registration's mark (all sequentially consistent): a creation racing with an observer's start either
+    /// sees the mark or leaves the flag clear for the next creation.
     @inline(__always)
-    private final func beginsTimed() -> Bool {
+    private final func beginsTimed(_ seen: UInt8) -> Bool {
+        let plain = words[Word.flags].byte(Flag.plainCreations)
         if isForward {
-            words[Word.flags].byte(Flag.plainCreations).storeFlag(true, ordering: .relaxed)
+            plain.storeFlag(true, ordering: .relaxed)
             return false
         }
-        if _CreationObservers.isActive { return true }
-        words[Word.flags].byte(Flag.plainCreations).storeFlag(true, ordering: .sequentiallyConsistent)
-        guard _CreationObservers.isActive else { return false }
+        if seen & ~Flag.recordedBit != 0 || _ResolutionThread.hasSlotlessCreationObservers { return true }
+        plain.storeFlag(true, ordering: .sequentiallyConsistent)
+        let again = words[Word.flags].byte(Flag.creationMarks).load(ordering: .sequentiallyConsistent)
+        guard again & ~Flag.recordedBit != 0 || _ResolutionThread.hasSlotlessCreationObservers else { return false }
         stopPlainCreations()
         return true
     }
@@ -330,8 +332,11 @@ class _AnyRegistration: @unchecked Sendable {
     }
 
     /// Called when the table that held this registration releases it, once no reader can find it there: drops
-    /// what only an entry in that table needed. Nothing, but for a forward (`_AnyForwardRegistration`).
-    func leftTable() {}
+    /// what only an entry in that table needed: the creation observers' hold on it (`_CreationObservers.forget`)
+    /// and, for a forward, its published target (`_AnyForwardRegistration`).
+    func leftTable() {
+        if _CreationObservers.isActive { _CreationObservers.forget(self) }
+    }
 
     /// Gives `copy` this registration's hooks, in order, its scope and its role for test boxes; `check`: what
     /// `unmade(checking:)` wrapped the copy's factory with.

@@ -81,6 +81,7 @@ class _AnyForwardRegistration: _AnyRegistration, @unchecked Sendable {
     /// finds it is no longer the entry).
     override final func leftTable() {
         publishedTarget = nil
+        super.leftTable()
     }
 
     /// Whether `template`, the template, was made from an instance of the class of `object` (a class

@@ -198,6 +198,7 @@ extension _Lookup {
                 try $0.makeThrowing(resolvingFrom: source._resolver, holder: holder)
             }
         } catch {
+            _ResolutionThread.noteNotNew()
             throw error as! BoxError
         }
     }

@@ -1,8 +1,8 @@
-/// How many threads have a first creation in flight: a resolution whose nested resolutions are recorded for
-/// ``Box/dependencyGraph()``. A thread counts once, however deeply its first creations nest:
-/// `_ResolutionThread.push` enters when the thread's first recording entry is pushed and `pop` leaves when
-/// its last is popped, so that a graph's first resolve pays two atomic operations per outermost first
-/// creation, not per service.
+/// How many threads have a creation in flight that is not plain: a first creation, whose nested resolutions are
+/// recorded for ``Box/dependencyGraph()``, or a timed one. A thread counts once, however deeply such creations
+/// nest: `_ResolutionThread.beginCreation` enters when the thread's first such entry begins and `popFinishing`
+/// leaves when its last is popped, so that a graph's first resolve pays two atomic operations per outermost
+/// first creation, not per service.
 ///
 /// A ``ServiceProvider`` call returns its cached instance without looking at its thread's chain while the
 /// count is 0: then no resolution on any thread, its own included, is recording. A thread sees its own

@@ -1,5 +1,5 @@
 // Wraps the C side of creations that are not plain (CBoxRuntime: cbox_chain_record_top, cbox_chain_time_top,
-// cbox_chain_note_shared, cbox_chain_top_finish, cbox_clock_now, cbox_creation_*): how a creation begins
+// cbox_chain_note_not_new, cbox_chain_top_finish, cbox_clock_now, cbox_creation_*): how a creation begins
 // recording its dependencies or being timed on its thread's chain, how its entry is finished when it pops, and
 // the process's count of creation observers.
 internal import CBoxRuntime
@@ -10,10 +10,14 @@ extension _ResolutionThread {
     /// it, if it is the first creation, and timed, if a creation observer watches the registration. Counts the
     /// thread in `_RecordingGate` if it had no such entry yet. Out of line: only a creation that is not plain
     /// comes here.
+    ///
+    /// A verification's sandbox thread times nothing: what `verify()` makes is no part of a launch, and a
+    /// sandbox thread may be abandoned with its entries.
     @inline(never)
     static func beginCreation(_ thread: UnsafeMutablePointer<cbox_thread>, _ found: UnsafeRawPointer) {
         let registration = Unmanaged<_AnyRegistration>.fromOpaque(found)
-        let (records, timed) = registration._withUnsafeGuaranteedRef { $0.beginCreation() }
+        var (records, timed) = registration._withUnsafeGuaranteedRef { $0.beginCreation() }
+        if timed && cbox_thread_sandbox(thread) != nil { timed = false }
         guard records || timed else { return }
         if cbox_thread_recording(thread) == 0 { _RecordingGate.shared.enter() }
         if records { cbox_chain_record_top(thread) }
@@ -35,12 +39,12 @@ extension _ResolutionThread {
         beginCreation(thread, found)
     }
 
-    /// Notes that the resolve on top of this thread's chain found its lifetime's instance already made (by
-    /// another thread, earlier in the same `.graph` resolve, or still held for `.weak`) rather than making
-    /// one: a timed creation is then reported as shared. One load when nothing on the chain is timed.
+    /// Notes that the resolve on top of this thread's chain made no new instance: its lifetime found one already
+    /// made (by another thread, earlier in the same `.graph` resolve, or still held for `.weak`), or its factory
+    /// failed. A timed creation is then reported as not new. One load when nothing on the chain is timed.
     @usableFromInline
-    static func noteShared() {
-        cbox_chain_note_shared(cbox_thread_current())
+    static func noteNotNew() {
+        cbox_chain_note_not_new(cbox_thread_current())
     }
 
     /// Now, in nanoseconds of the monotonic clock that creations are timed with.
@@ -51,9 +55,14 @@ extension _ResolutionThread {
     @inline(__always)
     static var hasCreationObservers: Bool { cbox_creation_observers_active() }
 
-    /// Counts a creation observer installed (`delta` 1) or removed (-1).
-    static func countCreationObservers(_ delta: Int64) {
-        cbox_creation_observers_add(delta)
+    /// Whether any creation observer without a slot is installed, which must be asked about every creation
+    /// that is not plain (`_AnyRegistration.beginsTimed`).
+    @inline(__always)
+    static var hasSlotlessCreationObservers: Bool { cbox_creation_observers_slotless() }
+
+    /// Counts a creation observer installed (`delta` 1) or removed (-1), one without a slot apart.
+    static func countCreationObservers(_ delta: Int64, slotless: Bool) {
+        cbox_creation_observers_add(delta, slotless)
     }
 
     /// `pop` for an entry that records or is timed: hands a recording entry's edges to its registration, pops
@@ -68,20 +77,23 @@ extension _ResolutionThread {
         if finish & UInt32(CBOX_POP_CLOSE_GRAPH) != 0 { closeGraph(thread) }
     }
 
-    /// `popFinishing` for a timed entry, `top`: ends its creation, finishes the entry as `popFinishing` does,
-    /// and then tells the observers that watch its registration (`_CreationObservers.report`), outside any of
-    /// BoxKit's critical sections.
+    /// `popFinishing` for a timed entry, `top`: ends its creation and hands its record to the profilers that
+    /// watch its registration while the entry still holds it (`_CreationObservers.collect`), finishes the entry
+    /// as `popFinishing` does, and then tells the other observers (`_CreationObservers.tell`), outside any of
+    /// BoxKit's critical sections and off the chain, so that they may resolve the same registration.
     @inline(never)
     private static func popTimed(_ thread: UnsafeMutablePointer<cbox_thread>, _ top: cbox_chain_entry) {
         let ended = cbox_clock_now()
         let depth = cbox_chain_depth(thread)
-        // Retained: the report runs after the pop, which ends the chain's hold on the registration.
-        let registration = Unmanaged<_AnyRegistration>.fromOpaque(top.registration).retain()
-        defer { registration.release() }
+        let registration = Unmanaged<_AnyRegistration>.fromOpaque(top.registration)
         let record = _CreationRecord(
             registration: registration, id: top.creation, parentID: timedParent(thread, below: depth - 1),
             thread: UInt64(UInt(bitPattern: thread)), isMainThread: cbox_is_main_thread(),
-            isNew: top.records & UInt8(CBOX_ENTRY_SHARED) == 0, start: top.started, end: ended)
+            isNew: top.records & UInt8(CBOX_ENTRY_NOT_NEW) == 0, start: top.started, end: ended)
+        let told = _CreationObservers.collect(record)
+        // Retained past the pop, which ends the chain's hold on the registration, for the observers told after it.
+        let held = told.first == nil ? nil : registration.retain()
+        defer { held?.release() }
         var finish: UInt32 = 0
         if top.records & UInt8(CBOX_ENTRY_RECORDS) != 0 {
             handOverEdges(thread, from: Int(top.mark), to: top.registration) { finish = popEntry(thread) }
@@ -89,7 +101,7 @@ extension _ResolutionThread {
             finish = popEntry(thread)
         }
         if finish & UInt32(CBOX_POP_CLOSE_GRAPH) != 0 { closeGraph(thread) }
-        _CreationObservers.report(record)
+        if held != nil { _CreationObservers.tell(told, record) }
     }
 
     /// Pops the entry on top of `thread`'s chain, one that records or is timed, and leaves `_RecordingGate` if it

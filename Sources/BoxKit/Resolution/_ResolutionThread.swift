@@ -85,8 +85,8 @@ enum _ResolutionThread {
     /// costs the path that runs a factory one load of a field on the cache line already read.
     ///
     /// Inlined into each lookup: recording the dependency, a ready instance, a synchronous transient
-    /// registration whose creations are plain (`hasPlainCreations`), and a forward, which a lookup's caller then finishes with
-    /// its constant state known. `decideInGeneral` takes the rest. Only a `.permanent`
+    /// registration whose creations are plain (`hasPlainCreations`), and a forward, which a lookup's caller
+    /// then finishes with its constant state known. `decideInGeneral` takes the rest. Only a `.permanent`
     /// registration is ever ready, so a transient one reads as not ready without a check.
     ///
     /// - Complexity: O(1), but for a scan of the thread's chain when a factory will run.

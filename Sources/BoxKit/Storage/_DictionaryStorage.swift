@@ -37,7 +37,13 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return previous
         }
-        _ = previous  // released here, outside the lock
+        if let previous { Self.dropped(previous) }  // released here, outside the lock
+    }
+
+    /// Tells the creation observers that `registration` is no longer this storage's (`_CreationObservers.forget`),
+    /// as the hash table does when it releases one.
+    private static func dropped(_ registration: _AnyRegistration) {
+        if _CreationObservers.isActive { _CreationObservers.forget(registration) }
     }
 
     func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool {
@@ -49,6 +55,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return previous
         }
+        if let previous { Self.dropped(previous) }
         return previous != nil  // released here, outside the lock
     }
 
@@ -58,6 +65,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return removed
         }
+        if let removed { Self.dropped(removed) }
         return removed != nil
     }
 
@@ -68,7 +76,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return old
         }
-        _ = old  // released here, outside the lock
+        for registration in old.values { Self.dropped(registration) }  // released here, outside the lock
     }
 
     var count: Int { state.withLock { $0.entries.count } }

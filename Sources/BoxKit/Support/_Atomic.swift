@@ -143,10 +143,10 @@ extension _Atomic where Storage == UInt8 {
     /// Raises the flag if it is down, sequentially consistent; returns whether it did.
     func claim() -> Bool { cbox_atomic_claim_u8_seq_cst(address) }
 
-    /// Sets the bits of `bits`, relaxed; returns the byte as it was.
+    /// Sets the bits of `bits`, sequentially consistent; returns the byte as it was.
     @discardableResult
-    func setBits(_ bits: UInt8) -> UInt8 { cbox_atomic_or_u8_relaxed(address, bits) }
+    func setBits(_ bits: UInt8) -> UInt8 { cbox_atomic_or_u8_seq_cst(address, bits) }
 
-    /// Clears the bits of `bits`, relaxed.
-    func clearBits(_ bits: UInt8) { cbox_atomic_clear_u8_relaxed(address, bits) }
+    /// Clears the bits of `bits`, sequentially consistent.
+    func clearBits(_ bits: UInt8) { cbox_atomic_clear_u8_seq_cst(address, bits) }
 }

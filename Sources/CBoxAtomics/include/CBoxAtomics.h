@@ -71,14 +71,14 @@ static inline bool cbox_atomic_claim_u8_seq_cst(uint8_t *byte) {
     return __atomic_compare_exchange_n(byte, &expected, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
-/// Sets the bits of `bits` in the byte, relaxed; returns the byte as it was.
-static inline uint8_t cbox_atomic_or_u8_relaxed(uint8_t *byte, uint8_t bits) {
-    return __atomic_fetch_or(byte, bits, __ATOMIC_RELAXED);
+/// Sets the bits of `bits` in the byte, sequentially consistent; returns the byte as it was.
+static inline uint8_t cbox_atomic_or_u8_seq_cst(uint8_t *byte, uint8_t bits) {
+    return __atomic_fetch_or(byte, bits, __ATOMIC_SEQ_CST);
 }
 
-/// Clears the bits of `bits` in the byte, relaxed.
-static inline void cbox_atomic_clear_u8_relaxed(uint8_t *byte, uint8_t bits) {
-    __atomic_fetch_and(byte, (uint8_t)~bits, __ATOMIC_RELAXED);
+/// Clears the bits of `bits` in the byte, sequentially consistent.
+static inline void cbox_atomic_clear_u8_seq_cst(uint8_t *byte, uint8_t bits) {
+    __atomic_fetch_and(byte, (uint8_t)~bits, __ATOMIC_SEQ_CST);
 }
 
 #pragma clang assume_nonnull end

@@ -39,8 +39,9 @@ enum {
     CBOX_ENTRY_RECORDS = 1,
     /// The entry is a creation an observer is told of when it ends (`cbox_chain_time_top`).
     CBOX_ENTRY_TIMED = 2,
-    /// The timed entry's resolve found an instance already made rather than making one (`cbox_chain_note_shared`).
-    CBOX_ENTRY_SHARED = 4,
+    /// The timed entry's resolve made no new instance: it found one already made, or its factory failed
+    /// (`cbox_chain_note_not_new`).
+    CBOX_ENTRY_NOT_NEW = 4,
 };
 
 /// How many entries a thread's chain holds. The array is allocated once, when the thread attaches, and
@@ -259,12 +260,12 @@ static inline void cbox_chain_time_top(cbox_thread *thread, uint64_t creation, u
     top->started = started;
 }
 
-/// Notes that the resolve on top of the calling thread's chain found an instance already made, if its entry is
-/// timed (one load otherwise).
-static inline void cbox_chain_note_shared(cbox_thread *thread) {
+/// Notes that the resolve on top of the calling thread's chain made no new instance (it found one already made,
+/// or its factory failed), if its entry is timed (one load otherwise).
+static inline void cbox_chain_note_not_new(cbox_thread *thread) {
     if (__builtin_expect(thread->recording == 0, 1)) return;
     cbox_chain_entry *top = &thread->chain[thread->chain_count - 1];
-    if (top->records & CBOX_ENTRY_TIMED) top->records |= CBOX_ENTRY_SHARED;
+    if (top->records & CBOX_ENTRY_TIMED) top->records |= CBOX_ENTRY_NOT_NEW;
 }
 
 /// Grows the edge buffer so that one more edge fits; false when memory is exhausted.
@@ -474,8 +475,9 @@ bool cbox_is_main_thread(void);
 /// Now, in nanoseconds of the monotonic clock (`CLOCK_MONOTONIC`): what creation times are measured in.
 uint64_t cbox_clock_now(void);
 
-/// How many creation observers the process has installed (BoxKit's `_CreationObservers`). Defined in
-/// cbox_creations.c; read and written only through the two functions below.
+/// How many creation observers the process has installed (BoxKit's `_CreationObservers`), plus, in the high 32
+/// bits, how many of them have no slot. Defined in cbox_creations.c; read and written only through the functions
+/// below.
 extern uint64_t cbox_creation_observer_count;
 
 /// The number of the last creation timed. Defined in cbox_creations.c; read only through
@@ -487,9 +489,17 @@ static inline bool cbox_creation_observers_active(void) {
     return __atomic_load_n(&cbox_creation_observer_count, __ATOMIC_SEQ_CST) != 0;
 }
 
-/// Adds `delta` (1 or -1) to the count of creation observers, sequentially consistent.
-static inline void cbox_creation_observers_add(int64_t delta) {
-    __atomic_add_fetch(&cbox_creation_observer_count, (uint64_t)delta, __ATOMIC_SEQ_CST);
+/// Whether any creation observer without a slot is installed: one load, sequentially consistent.
+static inline bool cbox_creation_observers_slotless(void) {
+    return __atomic_load_n(&cbox_creation_observer_count, __ATOMIC_SEQ_CST) >> 32 != 0;
+}
+
+/// Counts a creation observer installed (`delta` 1) or removed (-1), with or without a slot; sequentially
+/// consistent.
+static inline void cbox_creation_observers_add(int64_t delta, bool slotless) {
+    uint64_t step = slotless ? ((uint64_t)1 << 32) + 1 : 1;
+    if (delta > 0) __atomic_add_fetch(&cbox_creation_observer_count, step, __ATOMIC_SEQ_CST);
+    else __atomic_sub_fetch(&cbox_creation_observer_count, step, __ATOMIC_SEQ_CST);
 }
 
 /// A creation number no other creation in the process has had, from 1.
