@@ -6,13 +6,14 @@ import Testing
 // The services of a launch whose factories take known times: each spins for its own cost, then resolves
 // what it needs.
 //
-//     Top (12 ms) -> Middle (40 ms) -> Leaf (50 ms)
-//                 -> Side (70 ms)
-//     Other (30 ms)
+//     Top (10 ms) -> Middle (120 ms) -> Leaf (320 ms)
+//                 -> Side (200 ms)
+//     Other (60 ms)
 //
-// By hand: self times Side > Leaf > Middle > Other > Top; the critical path Top, Middle, Leaf (102 ms, against
-// 82 ms for Top, Side and 30 ms for Other), which following the costliest child at each step (Side) misses.
-// Costs differ by at least 10 ms, more than a busy machine's preemption adds to one spin.
+// By hand: self times Leaf > Side > Middle > Other > Top; the critical path Top, Middle, Leaf (450 ms, against
+// 210 ms for Top, Side and 60 ms for Other), which following the costliest child at each step (Side) misses.
+// Costs differ by at least 50 ms, more than preemption adds to one creation on a busy 2-core machine running
+// the suite under ThreadSanitizer (where 10 ms gaps were seen to flip).
 private struct Top {}
 private struct Middle {}
 private struct Leaf {}
@@ -30,26 +31,26 @@ extension Box {
     /// Registers the launch above.
     fileprivate func registerTimedLaunch() {
         register { r in
-            spin(for: .milliseconds(12))
+            spin(for: .milliseconds(10))
             _ = r.resolve(Middle.self)
             _ = r.resolve(Side.self)
             return Top()
         }
         register { r in
-            spin(for: .milliseconds(40))
+            spin(for: .milliseconds(120))
             _ = r.resolve(Leaf.self)
             return Middle()
         }
         register {
-            spin(for: .milliseconds(50))
+            spin(for: .milliseconds(320))
             return Leaf()
         }
         register(life: .permanent) {
-            spin(for: .milliseconds(70))
+            spin(for: .milliseconds(200))
             return Side()
         }
         register {
-            spin(for: .milliseconds(30))
+            spin(for: .milliseconds(60))
             return Other()
         }
     }
@@ -76,7 +77,7 @@ struct CreationProfileTests {
         let profile = box.profileTimedLaunch()
         #expect(
             profile.services.map(\.registration.serviceType)
-                == names(Side.self, Leaf.self, Middle.self, Other.self, Top.self), "\(profile)")
+                == names(Leaf.self, Side.self, Middle.self, Other.self, Top.self), "\(profile)")
         #expect(profile.services.allSatisfy { $0.creations == 1 })
     }
 
@@ -155,7 +156,7 @@ struct CreationProfileTests {
         #expect(lines.first?.hasPrefix("Creation profile: 5 creations, ") == true)
         let ranked = lines.drop { !$0.hasPrefix("Services by self time (5 of 5)") }.dropFirst(2).prefix(5)
         #expect(
-            ranked.map { $0.hasSuffix(String(reflecting: Side.self) + " (permanent)") } == [
+            ranked.map { $0.hasSuffix(String(reflecting: Leaf.self) + " (transient)") } == [
                 true, false, false, false, false,
             ])
         let path = lines.drop { !$0.hasPrefix("Critical path: 3 creations, ") }.prefix(4)
