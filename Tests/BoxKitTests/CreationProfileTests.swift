@@ -13,7 +13,7 @@ import Testing
 // By hand: self times Leaf > Side > Middle > Other > Top; the critical path Top, Middle, Leaf (450 ms, against
 // 210 ms for Top, Side and 60 ms for Other), which following the costliest child at each step (Side) misses.
 // Costs differ by at least 50 ms, more than preemption adds to one creation on a busy 2-core machine running
-// the suite under ThreadSanitizer (where 10 ms gaps were seen to flip).
+// the suite under ThreadSanitizer.
 private struct Top {}
 private struct Middle {}
 private struct Leaf {}
