@@ -59,34 +59,54 @@ public struct WeakReference<Object: AnyObject> {
     public init(_ object: Object?) { self.object = object }
 }
 
-/// Whether `operation`, run in a task of its own, finishes within `seconds`.
+/// Whether `operation`, run in a task of its own, finishes within `seconds` of time in which the task pool
+/// could have run it.
 ///
 /// Nothing waits on a thread meanwhile: a blocked thread would keep a slot of the task pool (as many slots as
-/// cores, on Linux) that the operation may need. An operation that never finishes is left suspended, and the
-/// test fails instead of hanging. The task inherits the caller's task-locals, so expectations inside it
-/// belong to the caller's test.
+/// cores, on Linux) that the operation may need. Other tests may still hold every slot for longer than any
+/// fixed deadline, so a clock alone cannot tell an operation that never finishes from one that waits for a
+/// slot: past `seconds`, the operation has up to `turnsOfThePool` more chances, each a second after a task
+/// queued behind the operation's work, at the caller's priority, has run. An operation that never finishes is
+/// left suspended, and the test fails instead of hanging, unless the operation itself blocks every slot of the
+/// pool: then no turn comes. The task inherits the caller's task-locals, so expectations inside it belong to
+/// the caller's test.
 ///
 /// - Parameters:
-///   - seconds: How long to wait.
+///   - seconds: How long to wait before the pool's turns are counted.
+///   - turnsOfThePool: How many times the pool must have run a task queued after the operation's work, with a
+///     second between them, before the operation counts as never finishing.
 ///   - operation: What must finish.
 /// - Returns: Whether it finished in time.
-public func finishesWithin(seconds: Double, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
-    let settled = Mutexed(false)
-    return await withCheckedContinuation { continuation in
-        let settle: @Sendable (Bool) -> Void = { finished in
-            var first = false
-            settled.mutate { done in
-                first = !done
-                done = true
-            }
-            if first { continuation.resume(returning: finished) }
-        }
-        Task {
-            await operation()
-            settle(true)
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { settle(false) }
+public func finishesWithin(
+    seconds: Double, turnsOfThePool: Int = 5, _ operation: @escaping @Sendable () async -> Void
+) async -> Bool {
+    precondition(turnsOfThePool >= 0, "turnsOfThePool must not be negative")
+    let finished = Mutexed(false)
+    let waiter = Mutexed<CheckedContinuation<Void, Never>?>(nil)
+    let wake: @Sendable () -> Void = {
+        var continuation: CheckedContinuation<Void, Never>?
+        waiter.mutate { swap(&continuation, &$0) }
+        continuation?.resume()
     }
+    /// Returns when the operation has finished or `delay` has passed, whichever comes first.
+    func wait(upTo delay: Double) async {
+        await withCheckedContinuation { continuation in
+            waiter.mutate { $0 = continuation }
+            if finished.value { wake() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: wake)
+        }
+    }
+    Task {
+        await operation()
+        finished.mutate { $0 = true }
+        wake()
+    }
+    await wait(upTo: seconds)
+    for _ in 0..<turnsOfThePool where !finished.value {
+        await Task.detached(priority: Task.currentPriority) {}.value
+        await wait(upTo: 1)
+    }
+    return finished.value
 }
 
 /// Whether `body`, run on a thread of its own, returns within `seconds`. A body that deadlocks leaves its

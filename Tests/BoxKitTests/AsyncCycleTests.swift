@@ -30,8 +30,9 @@ struct AsyncCycleTests {
     /// Both creations are under way before either resolves the other, so neither task's chain holds the
     /// other service. The resolves run in a task of their own, waited for with a deadline and without
     /// blocking a thread, so that two creations awaiting each other fail the test instead of hanging it. The
-    /// deadline need only outlast a wait for a slot of the task pool, which other tests' blocking waits can
-    /// make long; creations awaiting each other never finish, however long it is.
+    /// deadline counts only time in which the task pool could run them (see `finishesWithin`): other tests
+    /// may hold every slot for longer than any fixed deadline, and creations awaiting each other never
+    /// finish, however long the pool has.
     @Test("a cycle of async permanent factories started from both ends at once is reported", arguments: backends)
     func cycleFromBothEnds(backend: Box.Backend) async {
         let box = Box(backend: backend)
@@ -55,7 +56,7 @@ struct AsyncCycleTests {
             }
             return FacingB()
         }
-        let finished = await finishesWithin(seconds: 120) {
+        let finished = await finishesWithin(seconds: 30) {
             async let a = box.resolveAsync(FacingA.self)
             async let b = box.resolveAsync(FacingB.self)
             _ = await (a, b)

@@ -46,7 +46,7 @@ final class ReferenceBox {
     }
 }
 
-@Suite("Differential against a Dictionary model")
+@StressTestThread @Suite("Differential against a Dictionary model")
 struct DifferentialTests {
     static let keys: [String?] = [
         nil, "", "BMW", "a\u{0}b", "a\u{0}c", "caf\u{E9}", "cafe\u{301}", "\u{301}", "👩‍👩‍👧‍👦",

@@ -105,9 +105,9 @@ struct IsolationTests {
         }
         let resolve = Task.detached { try await box.tryResolveAsync(Kiln.self).serial }
         let gaveUp = Mutexed(false)
-        // The resolve needs a slot of the task pool (one per core) before it can queue its hop; under TSan the
-        // suite's other tests have held both for 60 s at once, so the wait gives up only after 120.
-        let hopping = await finishesWithin(seconds: 120) {
+        // The resolve needs a slot of the task pool (one per core) before it can queue its hop; the deadline
+        // counts only time in which the pool could have run it.
+        let hopping = await finishesWithin(seconds: 30) {
             // Once `busy` has started, its own job has left the queue: what is queued is the resolve's hop.
             while !gaveUp.value && (!started.value || Kilnworks.executor.queuedJobs == 0) {
                 try? await Task.sleep(for: .milliseconds(1))

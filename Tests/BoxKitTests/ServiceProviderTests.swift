@@ -143,7 +143,7 @@ struct ServiceProviderTests {
     }
 
     @Test("readers calling a provider stay correct while a writer replaces its registration", arguments: backends)
-    func callsDuringReplacement(backend: Box.Backend) {
+    @StressTestThread func callsDuringReplacement(backend: Box.Backend) {
         let root = Box(backend: backend)
         let child = root.newChildBox(forKey: "child")
         root.register(key: "car") { Car(name: "car") }

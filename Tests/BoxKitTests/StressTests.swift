@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite("Stress")
+@StressTestThread @Suite("Stress")
 struct StressTests {
     @Test("8 readers stay correct while 2 writers register, replace and clear", arguments: backends)
     func readersDuringWrites(backend: Box.Backend) {

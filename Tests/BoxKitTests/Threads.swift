@@ -36,3 +36,13 @@ func distinctObjects(onThreads count: Int, _ body: @escaping @Sendable (Int) -> 
     }
     return Set(objects.value.map(ObjectIdentifier.init)).count
 }
+
+/// The thread the long stress and model tests run on, off the task pool: a test that waits for threads of its
+/// own, or loops for seconds, holds no slot of the pool (one per core, on Linux) that other tests' tasks need
+/// meanwhile. Its tests run one at a time, beside the rest. Closures its tests hand to other threads (to
+/// `onThreads`, or as factories those threads call) must not be isolated to it.
+@globalActor actor StressTestThread {
+    static let shared = StressTestThread()
+    private static let executor = ThreadExecutor(name: "BoxKitTests stress")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+}
