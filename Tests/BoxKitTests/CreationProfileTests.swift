@@ -147,6 +147,23 @@ struct CreationProfileTests {
         withExtendedLifetime(kept) {}
     }
 
+    @Test(
+        "a permanent counts as used only when a service resolves it by its own key, not by its type alone",
+        arguments: backends)
+    func unusedPermanentsByKey(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(key: "v8", life: .permanent) { Engine() }  // needed by Car, through its key
+        box.register(key: "v6", life: .permanent) { Engine() }  // the same type under another key: needed by nothing
+        box.register { r in Car(engine: r.resolve(key: "v8")) }
+        let profile = box.profile {
+            _ = box.resolve(Engine.self, key: "v8")
+            _ = box.resolve(Engine.self, key: "v6")
+            _ = box.resolve(Car.self)
+        }
+        #expect(profile.unusedPermanents.map(\.key) == ["v6"])
+        #expect(profile.unusedPermanents.map(\.serviceType) == names(Engine.self))
+    }
+
     @Test("the report names the totals, the costliest services and the critical path", arguments: backends)
     func report(backend: Box.Backend) {
         let box = Box(backend: backend)

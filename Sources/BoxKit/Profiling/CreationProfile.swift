@@ -90,10 +90,10 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
         var position: [UInt64: Int] = [:]
         position.reserveCapacity(sorted.count)
         for (index, record) in sorted.enumerated() { position[record.id] = index }
-        // A parent outside the profile (made before it, or for another observer) is none here.
-        creations = sorted.map { ServiceCreation($0, parentKnown: position[$0.parentID] != nil) }
-        // A parent begins before its children: each creation's parent comes earlier in `sorted`.
+        // A parent begins before its children: each creation's parent comes earlier in `sorted`. A parent outside
+        // the profile (made before it, or for another observer) is none here.
         let parents = sorted.map { $0.parentID == 0 ? nil : position[$0.parentID] }
+        creations = sorted.indices.map { ServiceCreation(sorted[$0], parentKnown: parents[$0] != nil) }
         let durations = sorted.map { $0.end - $0.start }
         var nested = [UInt64](repeating: 0, count: sorted.count)
         for (index, parent) in parents.enumerated() { if let parent { nested[parent] &+= durations[index] } }
@@ -102,28 +102,47 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
         selfTimes.reserveCapacity(sorted.count)
         for (index, record) in sorted.enumerated() { selfTimes[record.id] = ownTimes[index] }
         self.selfTimes = selfTimes
-        services = Self.services(sorted, creations, durations: durations, ownTimes: ownTimes)
+        let groups = Groups(sorted)
+        services = Self.services(groups, creations, durations: durations, ownTimes: ownTimes)
         criticalPath = Self.criticalPath(creations, parents: parents, ownTimes: ownTimes)
         let onMain = sorted.indices.filter { sorted[$0].isMainThread }
         mainThread = Work(
             creations: onMain.count, time: .nanoseconds(Int64(clamping: onMain.reduce(0) { $0 &+ ownTimes[$1] })))
-        unusedPermanents = Self.unusedPermanents(sorted, creations)
+        unusedPermanents = Self.unusedPermanents(sorted, creations, firsts: groups.firsts)
     }
 
-    /// The services of `creations` (made from `sorted`, whose registrations identify them), by self time, then
-    /// time in all.
-    private static func services(
-        _ sorted: [_CreationRecord], _ creations: [ServiceCreation], durations: [UInt64], ownTimes: [UInt64]
-    ) -> [Service] {
-        var slot: [ObjectIdentifier: Int] = [:]
-        var sums: [(first: Int, count: Int, selfTime: UInt64, total: UInt64)] = []
-        for (index, record) in sorted.enumerated() {
-            let identity = ObjectIdentifier(record.registration.takeUnretainedValue())
-            let at = slot[identity] ?? sums.count
-            if at == sums.count {
-                slot[identity] = at
-                sums.append((index, 0, 0, 0))
+    /// The records of a profile by the registration that made them.
+    private struct Groups {
+        /// Each record's group, an index into `firsts`.
+        var group: [Int] = []
+        /// The index of each group's first record, in the order of the records.
+        var firsts: [Int] = []
+
+        /// Groups `sorted` by registration.
+        ///
+        /// - Complexity: O(*n*) in the records, with hashing.
+        init(_ sorted: [_CreationRecord]) {
+            var groupOf: [ObjectIdentifier: Int] = [:]
+            group.reserveCapacity(sorted.count)
+            for (index, record) in sorted.enumerated() {
+                let identity = ObjectIdentifier(record.registration.takeUnretainedValue())
+                if let known = groupOf[identity] {
+                    group.append(known)
+                } else {
+                    groupOf[identity] = firsts.count
+                    group.append(firsts.count)
+                    firsts.append(index)
+                }
             }
+        }
+    }
+
+    /// The services of `creations`, grouped by registration, by self time, then time in all.
+    private static func services(
+        _ groups: Groups, _ creations: [ServiceCreation], durations: [UInt64], ownTimes: [UInt64]
+    ) -> [Service] {
+        var sums = groups.firsts.map { (first: $0, count: 0, selfTime: UInt64(0), total: UInt64(0)) }
+        for (index, at) in groups.group.enumerated() {
             sums[at].count += 1
             sums[at].selfTime &+= ownTimes[index]
             sums[at].total &+= durations[index]
@@ -164,22 +183,23 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
         return path
     }
 
-    /// The permanents that `recorded` made for a resolve of your own code's, that none of the registrations
-    /// `recorded` made resolves (as their first creations recorded), and whose instances only their
-    /// registrations hold (`_AnyRegistration.isSoleHolderOfInstance`).
-    private static func unusedPermanents(_ sorted: [_CreationRecord], _ creations: [ServiceCreation])
+    /// The permanents that `sorted` made for a resolve of your own code's, that none of the registrations
+    /// `sorted` made resolves (as their first creations recorded; `firsts` holds each one's first record), and
+    /// whose instances only their registrations hold (`_AnyRegistration.isSoleHolderOfInstance`).
+    private static func unusedPermanents(_ sorted: [_CreationRecord], _ creations: [ServiceCreation], firsts: [Int])
         -> [Registration]
     {
         let candidates = creations.indices.filter {
             creations[$0].life == .permanent && creations[$0].isNew && creations[$0].parentID == nil
         }
         guard !candidates.isEmpty else { return [] }
-        var made = Set<ObjectIdentifier>()
+        // Only a dependency on a candidate's type can make it needed: no other is copied out.
+        let candidateTypes = Set(candidates.map { ObjectIdentifier(creations[$0].serviceType) })
         var needed = Set<_Identity>()
-        for record in sorted {
-            let registration = record.registration.takeUnretainedValue()
-            guard made.insert(ObjectIdentifier(registration)).inserted else { continue }
-            for dependency in registration.recordedDependencies where !dependency.missing {
+        for first in firsts {
+            let registration = sorted[first].registration.takeUnretainedValue()
+            registration.dependencies.forEach(whereType: candidateTypes.contains) { dependency in
+                guard !dependency.missing else { return }
                 needed.insert(_Identity(dependency.serviceType, key: dependency.key, arguments: dependency.arguments))
             }
         }

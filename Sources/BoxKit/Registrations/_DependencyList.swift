@@ -156,6 +156,27 @@ struct _DependencyList: @unchecked Sendable {
         return found
     }
 
+    /// Calls `body` with each recorded dependency whose service type `isWanted` accepts, repeats included,
+    /// newest batch first: for a question about a few types asked of many registrations, which copies out no
+    /// dependency on any other type.
+    ///
+    /// - Complexity: O(*n*) calls of `isWanted` in the number recorded.
+    func forEach(whereType isWanted: (ObjectIdentifier) -> Bool, _ body: (_Dependency) -> Void) {
+        forEachBatch { words, _ in
+            for entry in Self.entries(of: words) {
+                if entry & Self.plainTag != 0 {
+                    let type = unsafeBitCast(UInt(entry & ~Self.plainTag), to: Any.Type.self)
+                    if isWanted(ObjectIdentifier(type)) { body(_Dependency(plain: type)) }
+                } else {
+                    let wanted = Self.cell(entry)._withUnsafeGuaranteedRef { cell in
+                        isWanted(ObjectIdentifier(cell.dependency.serviceType)) ? cell.dependency : nil
+                    }
+                    if let wanted { body(wanted) }
+                }
+            }
+        }
+    }
+
     /// The recorded dependencies in the order first recorded, each once: a creation records each once,
     /// and repeats across creations (racing first creations, misses) are dropped here.
     ///
