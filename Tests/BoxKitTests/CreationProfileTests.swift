@@ -164,6 +164,31 @@ struct CreationProfileTests {
         #expect(profile.unusedPermanents.map(\.serviceType) == names(Engine.self))
     }
 
+    @Test(
+        "a permanent a service resolves through a forward, or a chain of forwards, counts as used",
+        arguments: backends)
+    func unusedPermanentsThroughForwards(backend: Box.Backend) {
+        let box = Box(backend: backend)
+        box.register(life: .permanent) { Car() }  // needed by Buyer, as a Vehicle
+        box.forward(Vehicle.self, to: Car.self)
+        box.register(key: "spare", life: .permanent) { Car() }  // needed by Buyer, as an AnyObject, as a Vehicle
+        box.forward(Vehicle.self, to: Car.self, key: "spare")
+        box.forward(AnyObject.self, to: Vehicle.self, key: "spare")
+        box.register(life: .permanent) { Tracked() }  // needed by nothing, kept by nothing
+        box.register { r in
+            _ = r.resolve(Vehicle.self)
+            _ = r.resolve(AnyObject.self, key: "spare")
+            return Buyer(name: "buyer")
+        }
+        let profile = box.profile {
+            _ = box.resolve(Car.self)
+            _ = box.resolve(Car.self, key: "spare")
+            _ = box.resolve(Tracked.self)
+            _ = box.resolve(Buyer.self)
+        }
+        #expect(profile.unusedPermanents.map(\.serviceType) == names(Tracked.self))
+    }
+
     @Test("the report names the totals, the costliest services and the critical path", arguments: backends)
     func report(backend: Box.Backend) {
         let box = Box(backend: backend)

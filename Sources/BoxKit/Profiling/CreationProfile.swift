@@ -27,9 +27,10 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
     /// The creations that ran on the main thread, and their time.
     public let mainThread: Work
     /// The `.permanent` class instances made during the profile that nothing used: your own code's resolve made
-    /// each one (no other creation's), no service created during the profile resolves it, and when the profile
-    /// stopped nothing but the box held it (no variable, property or other object kept it). Such an instance
-    /// can be made after launch, or never.
+    /// each one (no other creation's), no service created during the profile resolves it (directly or through a
+    /// forward, as each service's first creation recorded what it resolved), and when the profile stopped
+    /// nothing but the box held it (no variable, property or other object kept it). Such an instance can be
+    /// made after launch, or never.
     public let unusedPermanents: [Registration]
     /// Each creation's self time in nanoseconds, by ``ServiceCreation/id``.
     private let selfTimes: [UInt64: UInt64]
@@ -79,11 +80,12 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
     /// The report (``report``).
     public var description: String { report }
 
-    /// Makes the profile of `recorded`, which ended between `start` and `end`; their registrations must be valid.
+    /// Makes the profile of `recorded`, which ended between `start` and `end`, among registrations that include
+    /// `forwards`; their registrations, and `forwards`, must be valid.
     ///
     /// - Complexity: O(*n* log *n*) in the creations: one sort, then a few passes over arrays indexed by the
     ///   order in which they began.
-    init(_ recorded: [_CreationRecord], started: UInt64, ended: UInt64) {
+    init(_ recorded: [_CreationRecord], forwards: [_AnyForwardRegistration], started: UInt64, ended: UInt64) {
         start = started
         end = ended
         let sorted = recorded.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
@@ -108,7 +110,7 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
         let onMain = sorted.indices.filter { sorted[$0].isMainThread }
         mainThread = Work(
             creations: onMain.count, time: .nanoseconds(Int64(clamping: onMain.reduce(0) { $0 &+ ownTimes[$1] })))
-        unusedPermanents = Self.unusedPermanents(sorted, creations, firsts: groups.firsts)
+        unusedPermanents = Self.unusedPermanents(sorted, creations, firsts: groups.firsts, forwards: forwards)
     }
 
     /// The records of a profile by the registration that made them.
@@ -184,23 +186,30 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
     }
 
     /// The permanents that `sorted` made for a resolve of your own code's, that none of the registrations
-    /// `sorted` made resolves (as their first creations recorded; `firsts` holds each one's first record), and
-    /// whose instances only their registrations hold (`_AnyRegistration.isSoleHolderOfInstance`).
-    private static func unusedPermanents(_ sorted: [_CreationRecord], _ creations: [ServiceCreation], firsts: [Int])
-        -> [Registration]
-    {
+    /// `sorted` made resolves, directly or through one of `forwards` (as their first creations recorded; `firsts`
+    /// holds each one's first record), and whose instances only their registrations hold
+    /// (`_AnyRegistration.isSoleHolderOfInstance`).
+    private static func unusedPermanents(
+        _ sorted: [_CreationRecord], _ creations: [ServiceCreation], firsts: [Int],
+        forwards: [_AnyForwardRegistration]
+    ) -> [Registration] {
         let candidates = creations.indices.filter {
             creations[$0].life == .permanent && creations[$0].isNew && creations[$0].parentID == nil
         }
         guard !candidates.isEmpty else { return [] }
-        // Only a dependency on a candidate's type can make it needed: no other is copied out.
+        let reached = reachedThrough(forwards)
+        // Only a dependency on a candidate's type, or on a forward to one, can make it needed: no other is
+        // copied out.
         let candidateTypes = Set(candidates.map { ObjectIdentifier(creations[$0].serviceType) })
+        var wantedTypes = candidateTypes
+        for (forward, target) in reached where candidateTypes.contains(target.type) { wantedTypes.insert(forward.type) }
         var needed = Set<_Identity>()
         for first in firsts {
             let registration = sorted[first].registration.takeUnretainedValue()
-            registration.dependencies.forEach(whereType: candidateTypes.contains) { dependency in
+            registration.dependencies.forEach(whereType: wantedTypes.contains) { dependency in
                 guard !dependency.missing else { return }
-                needed.insert(_Identity(dependency.serviceType, key: dependency.key, arguments: dependency.arguments))
+                let identity = _Identity(dependency.serviceType, key: dependency.key, arguments: dependency.arguments)
+                needed.insert(reached[identity] ?? identity)
             }
         }
         // `creations` was made from `sorted`, in the same order.
@@ -208,6 +217,29 @@ public struct CreationProfile: Sendable, CustomStringConvertible {
             !needed.contains(_Identity(creations[index]))
                 && sorted[index].registration._withUnsafeGuaranteedRef { $0.isSoleHolderOfInstance }
         }.map { creations[$0].registration }
+    }
+
+    /// The service a resolve through each of `forwards` reaches, by the forward's identity: its target, or, for a
+    /// forward to another forward, that one's, and so on.
+    ///
+    /// - Complexity: O(*f*²) in the forwards at worst (a chain through all of them), O(*f*) for forwards to
+    ///   registrations.
+    private static func reachedThrough(_ forwards: [_AnyForwardRegistration]) -> [_Identity: _Identity] {
+        var target: [_Identity: _Identity] = [:]
+        for forward in forwards {
+            target[_Identity(forward.serviceType, key: forward.key, arguments: [])] = _Identity(
+                forward.targetType, key: forward.key, arguments: [])
+        }
+        // A chain of forwards ends within as many steps as there are forwards, unless it loops, which no resolve
+        // completes.
+        return target.mapValues { first in
+            var reached = first
+            for _ in 0..<target.count {
+                guard let next = target[reached] else { break }
+                reached = next
+            }
+            return reached
+        }
     }
 }
 

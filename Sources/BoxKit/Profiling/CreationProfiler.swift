@@ -33,8 +33,9 @@ public final class CreationProfiler: Sendable {
         let profile = state.withLock { state in
             if let profile = state.profile { return profile }
             // The observation, still installed, keeps every registration recorded valid.
-            let records = state.observation.map { _CreationObservers.records(of: $0.observer) } ?? []
-            let profile = CreationProfile(records, started: started, ended: ended)
+            let (records, forwards) =
+                state.observation.map { _CreationObservers.profileInput(of: $0.observer) } ?? ([], [])
+            let profile = CreationProfile(records, forwards: forwards, started: started, ended: ended)
             state.profile = profile
             released = state.observation
             state.observation = nil

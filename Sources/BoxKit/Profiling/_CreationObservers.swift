@@ -150,8 +150,21 @@ enum _CreationObservers {
         for observer in observers.others { observer.receive?(record) }
     }
 
-    /// The records `observer`, one without `receive`, has kept so far.
-    static func records(of observer: _CreationObserver) -> [_CreationRecord] {
-        observers.withLock { _ in observer.records }
+    /// The records `observer`, one without `receive`, has kept so far, and the forwards among the registrations
+    /// it watches or has retired: what its profile needs to see that a resolve through a forward used the
+    /// forward's target.
+    static func profileInput(of observer: _CreationObserver)
+        -> (records: [_CreationRecord], forwards: [_AnyForwardRegistration])
+    {
+        observers.withLock { _ in
+            var forwards: [_AnyForwardRegistration] = []
+            for registration in observer.watched.values where registration.isForward {
+                forwards.append(unsafeDowncast(registration, to: _AnyForwardRegistration.self))
+            }
+            for registration in observer.retired where registration.isForward {
+                forwards.append(unsafeDowncast(registration, to: _AnyForwardRegistration.self))
+            }
+            return (observer.records, forwards)
+        }
     }
 }
