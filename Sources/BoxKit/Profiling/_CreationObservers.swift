@@ -91,8 +91,10 @@ enum _CreationObservers {
     /// Stops every observer watching `registration`, which its box's storage has dropped (cleared, replaced,
     /// reset or unregistered): so that an observer does not keep it, or its permanent instance, alive. Releases
     /// what they kept after the lock; but a profiler's observer, whose records may name it, retires it instead
-    /// (`_CreationObserver.retired`).
+    /// (`_CreationObserver.retired`). Every storage calls it for each registration it drops; it costs one load
+    /// while no observer is installed.
     static func forget(_ registration: _AnyRegistration) {
+        guard isActive else { return }
         let id = ObjectIdentifier(registration)
         let kept = observers.withLock { state -> [_AnyRegistration] in
             var kept: [_AnyRegistration] = []

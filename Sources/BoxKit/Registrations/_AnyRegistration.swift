@@ -335,7 +335,7 @@ class _AnyRegistration: @unchecked Sendable {
     /// what only an entry in that table needed: the creation observers' hold on it (`_CreationObservers.forget`)
     /// and, for a forward, its published target (`_AnyForwardRegistration`).
     func leftTable() {
-        if _CreationObservers.isActive { _CreationObservers.forget(self) }
+        _CreationObservers.forget(self)
     }
 
     /// Gives `copy` this registration's hooks, in order, its scope and its role for test boxes; `check`: what

@@ -37,13 +37,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return previous
         }
-        if let previous { Self.dropped(previous) }  // released here, outside the lock
-    }
-
-    /// Tells the creation observers that `registration` is no longer this storage's (`_CreationObservers.forget`),
-    /// as the hash table does when it releases one.
-    private static func dropped(_ registration: _AnyRegistration) {
-        if _CreationObservers.isActive { _CreationObservers.forget(registration) }
+        if let previous { _CreationObservers.forget(previous) }  // released here, outside the lock
     }
 
     func replace(_ old: _AnyRegistration, with new: _AnyRegistration, typeID: ObjectIdentifier) -> Bool {
@@ -55,7 +49,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return previous
         }
-        if let previous { Self.dropped(previous) }
+        if let previous { _CreationObservers.forget(previous) }
         return previous != nil  // released here, outside the lock
     }
 
@@ -65,7 +59,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return removed
         }
-        if let removed { Self.dropped(removed) }
+        if let removed { _CreationObservers.forget(removed) }
         return removed != nil
     }
 
@@ -76,7 +70,7 @@ final class _DictionaryStorage: _ServiceStorage {
             generation.advance()
             return old
         }
-        for registration in old.values { Self.dropped(registration) }  // released here, outside the lock
+        for registration in old.values { _CreationObservers.forget(registration) }  // released here, outside the lock
     }
 
     var count: Int { state.withLock { $0.entries.count } }
